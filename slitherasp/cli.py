@@ -1,0 +1,390 @@
+"""The ``slitherasp`` command line. Nothing imports this module.
+
+Exit codes (also in ``slitherasp --help``):
+
+====  =====================================================================
+0     success: an answer was found / the answer is valid / all solved
+1     ``check``: the answer breaks a rule or differs from the reference;
+      ``batch``: some instance was not solved (UNSATISFIABLE, UNKNOWN)
+2     bad input or usage: the message names the file, line and problem
+20    UNSATISFIABLE: the puzzle has no answer (clingo's code)
+124   UNKNOWN: the time limit ran out first (as timeout(1))
+130   interrupted by Ctrl-C (partial results are still printed)
+====  =====================================================================
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Iterator, Sequence
+
+from . import __version__, facts, formats, validate
+from .model import InputError, Puzzle, SlitherError
+from .solve import DEFAULT_ENCODING, ENCODINGS, SAT, UNKNOWN, UNSAT, Result, solve
+
+EXIT_OK, EXIT_INVALID, EXIT_INPUT, EXIT_UNSAT, EXIT_TIMEOUT, EXIT_INTERRUPT = 0, 1, 2, 20, 124, 130
+
+EXIT_CODES = """\
+exit codes:
+  0    success: an answer was found, the answer is valid, every instance solved
+  1    check: the answer breaks a rule or differs from --reference;
+       batch: some instance was UNSATISFIABLE, UNKNOWN or had bad input
+  2    bad input or usage (the message names file:line:col and the problem)
+  20   UNSATISFIABLE: the puzzle has no answer
+  124  UNKNOWN: the time limit ran out before an answer or a proof
+  130  interrupted (Ctrl-C); what was found so far is still printed
+"""
+
+
+class Formatter(argparse.RawDescriptionHelpFormatter):
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, max_help_position=28)
+
+
+def _out(text: str = "") -> None:
+    sys.stdout.write(text + "\n")
+
+
+def _err(text: str) -> None:
+    sys.stderr.write(text + "\n")
+
+
+def _load(path: str, fmt: str | None = None) -> Puzzle:
+    return formats.read_file(path, fmt)
+
+
+def _status_code(result: Result) -> int:
+    if result.interrupted:
+        return EXIT_INTERRUPT
+    return {SAT: EXIT_OK, UNSAT: EXIT_UNSAT}.get(result.status, EXIT_TIMEOUT)
+
+
+# --------------------------------------------------------------------------- solve
+def _print_clingo_style(name: str, result: Result, models: int, stats: bool) -> None:
+    _out(f"slitherasp version {__version__}")
+    _out(f"Reading from {name}")
+    _out("Solving...")
+    shown = result.answers if models == 0 else result.answers[: max(models, 1)]
+    for i, ans in enumerate(shown, 1):
+        _out(f"Answer: {i}")
+        _out(" ".join(f"link({u},{v})" for u, v in result.puzzle.links(ans)))
+    _out("INTERRUPTED" if result.interrupted else result.status)
+    _out("")
+    more = "" if result.exhausted else "+"
+    _out(f"Models       : {len(result.answers)}{more}")
+    if result.unique is not None or result.status == SAT:
+        uniq = {True: "yes", False: "no (a second answer exists)", None: "unknown"}[result.unique]
+        _out(f"Unique       : {uniq}")
+    _out(
+        f"Time         : {result.time_total:.3f}s "
+        f"(Grounding: {result.time_ground:.3f}s Solving: {result.time_solve:.3f}s)"
+    )
+    if stats and result.statistics:
+        s = result.statistics
+        _out(f"Atoms        : {s['atoms']}")
+        _out(f"Rules        : {s['rules']}")
+        _out(f"Choices      : {s['choices']}")
+        _out(f"Conflicts    : {s['conflicts']}")
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    puzzle = _load(args.instance, args.format)
+    result = solve(
+        puzzle,
+        models=args.models,
+        unique=args.unique,
+        time_limit=args.time_limit,
+        threads=args.threads,
+        encoding=args.encoding,
+        statistics=args.stats,
+    )
+    if args.json:
+        _out(json.dumps(result.to_json(args.instance)))
+    else:
+        _print_clingo_style(args.instance, result, args.models, args.stats)
+    if args.answer_out and result.answers:
+        Path(args.answer_out).write_text(facts.write_answer(puzzle, result.answers[0]) + "\n")
+    return _status_code(result)
+
+
+# --------------------------------------------------------------------------- check
+def cmd_check(args: argparse.Namespace) -> int:
+    puzzle = _load(args.instance, args.format)
+    links = facts.read_answer(_read(args.answer), args.answer)
+    reference = facts.read_answer(_read(args.reference), args.reference) if args.reference else None
+    report = validate.check(puzzle, links, reference)
+    if args.json:
+        _out(json.dumps({"instance": args.instance, "answer": args.answer, **report.to_json()}))
+    elif report.valid:
+        _out("VALID" + (" (equal to the reference)" if reference is not None else ""))
+    else:
+        _out(f"INVALID: {len(report.violations)} violation{'s' * (len(report.violations) != 1)}")
+        for v in report.violations:
+            _out(f"  {v.kind}: {v}")
+    return EXIT_OK if report.valid else EXIT_INVALID
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError("no such file", source=path) from None
+    except (OSError, UnicodeDecodeError):
+        raise InputError("cannot read this file as UTF-8 text", source=path) from None
+
+
+# --------------------------------------------------------------------------- batch
+def _collect(paths: Sequence[str]) -> Iterator[str]:
+    exts = tuple(e for f in formats.FORMATS.values() for e in f.extensions)
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            for f in sorted(path.rglob("*")):
+                if f.is_file() and f.name.lower().endswith(exts):
+                    yield str(f)
+        else:
+            yield p
+
+
+class Progress:
+    """A one-line progress bar on a terminal; silent otherwise."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total, self.done, self.enabled = total, 0, enabled
+        self.start = time.perf_counter()
+
+    def step(self, note: str) -> None:
+        self.done += 1
+        if not self.enabled:
+            return
+        width = 30
+        filled = width * self.done // max(self.total, 1)
+        elapsed = time.perf_counter() - self.start
+        sys.stderr.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} "
+            f"{elapsed:6.1f}s {note[:40]:<40}"
+        )
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\r" + " " * 100 + "\r")
+            sys.stderr.flush()
+
+
+def cmd_batch(args: argparse.Namespace) -> int:
+    files = list(_collect(args.paths))
+    if not files:
+        raise InputError("no instance files found", source=" ".join(args.paths))
+    progress = Progress(len(files), sys.stderr.isatty() and not args.no_progress)
+    tally = {"solved": 0, "unique": 0, "not unique": 0, "unsatisfiable": 0, "timed out": 0, "errors": 0}
+    start = time.perf_counter()
+
+    def run(path: str) -> tuple[str, Result | None, str | None]:
+        try:
+            puzzle = _load(path, args.format)
+            return path, solve(
+                puzzle,
+                unique=args.unique,
+                time_limit=args.time_limit,
+                encoding=args.encoding,
+            ), None
+        except SlitherError as exc:
+            return path, None, str(exc)
+
+    interrupted = False
+    pool = ThreadPoolExecutor(max_workers=max(1, args.jobs))
+    try:
+        for path, result, error in pool.map(run, files):
+            if result is None:
+                tally["errors"] += 1
+                line = {"instance": path, "result": "ERROR", "error": error}
+                if not args.json:
+                    progress.close()
+                    _err(f"slitherasp: error: {error}")
+            else:
+                line = result.to_json(path)
+                if result.status == SAT:
+                    tally["solved"] += 1
+                elif result.status == UNSAT:
+                    tally["unsatisfiable"] += 1
+                else:
+                    tally["timed out"] += 1
+                if result.unique is True:
+                    tally["unique"] += 1
+                elif result.unique is False:
+                    tally["not unique"] += 1
+            if args.json:
+                _out(json.dumps(line))
+            else:
+                uniq = {True: " unique", False: " NOT unique", None: ""}[result.unique] if result else ""
+                status = result.status if result else "ERROR"
+                t = f" {result.time_total:.3f}s" if result else ""
+                progress.close()
+                _out(f"{path}: {status}{uniq}{t}")
+            sys.stdout.flush()
+            progress.step(Path(path).name)
+    except KeyboardInterrupt:
+        interrupted = True
+        pool.shutdown(wait=False, cancel_futures=True)
+    finally:
+        pool.shutdown(wait=not interrupted, cancel_futures=True)
+    progress.close()
+    total = time.perf_counter() - start
+    summary = ", ".join(f"{v} {k}" for k, v in tally.items() if v or k in ("solved",))
+    _err(f"{progress.done}/{len(files)} instances: {summary}; {total:.2f}s total")
+    if interrupted:
+        _err("interrupted: the instances above are all that finished")
+        return EXIT_INTERRUPT
+    failed = tally["errors"] or tally["unsatisfiable"] or tally["timed out"] or tally["not unique"]
+    return EXIT_INVALID if failed else EXIT_OK
+
+
+# --------------------------------------------------------------------------- facts
+def cmd_facts(args: argparse.Namespace) -> int:
+    from .solve import facts_text
+
+    puzzle = _load(args.instance, args.format)
+    sys.stdout.write(facts.write_instance(puzzle))
+    if not args.plain:
+        sys.stdout.write("% root candidates for asp/loop.lp (derived, not part of the instance)\n")
+        sys.stdout.write(facts_text(puzzle))
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- parser
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="slitherasp",
+        formatter_class=Formatter,
+        description=(
+            "Solve Slitherlink (Loopy) on arbitrary planar graphs with clingo.\n\n"
+            "An instance is a set of facts edge(U,V). cell_contains(C,U,V). clue(C,N).\n"
+            "(the ASP-competition format); an answer is a set of link(U,V). facts:\n"
+            "one simple loop through the graph whose cells hold as many links as their\n"
+            "clues say. Every INSTANCE may be a file or - for standard input."
+        ),
+        epilog=(
+            "examples:\n"
+            "  slitherasp solve instances/square/5x5.lp --unique\n"
+            "  slitherasp solve puzzle.lp --json | jq .links\n"
+            "  slitherasp check puzzle.lp answer.lp --reference reference.lp\n"
+            "  slitherasp batch instances/ --unique --jobs 2\n\n" + EXIT_CODES
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"slitherasp {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def command(name: str, help: str, description: str, epilog: str = "") -> argparse.ArgumentParser:
+        return sub.add_parser(
+            name, help=help, description=description, epilog=epilog + EXIT_CODES, formatter_class=Formatter
+        )
+
+    def instance_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("instance", metavar="INSTANCE", help="instance file, or - for standard input")
+        p.add_argument("--format", help="input format (default: by extension, then by content)")
+
+    def solver_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--unique", action="store_true", help="look for a second answer and say whether the first is unique")
+        p.add_argument("--time-limit", type=float, metavar="S", help="stop after S seconds (result UNKNOWN)")
+        p.add_argument("--encoding", default=DEFAULT_ENCODING, choices=sorted(ENCODINGS), help="which encoding in asp/ to use (default: %(default)s)")
+
+    p = command(
+        "solve",
+        "solve one instance",
+        "Solve one instance and print the answer in clingo's style:\n"
+        "'Answer: 1', the link/2 atoms, then SATISFIABLE or UNSATISFIABLE.",
+        "examples:\n"
+        "  slitherasp solve puzzle.lp                 first answer\n"
+        "  slitherasp solve puzzle.lp --unique        ...and prove it is the only one\n"
+        "  slitherasp solve grid.lp --models 0        every loop\n"
+        "  cat puzzle.lp | slitherasp solve - --json  one JSON object:\n"
+        '    {"instance", "result", "models", "unique", "links", "answers", "time"}\n\n',
+    )
+    instance_args(p)
+    p.add_argument("--models", "-n", type=int, default=1, metavar="N", help="stop after N answers; 0 = all (default: 1)")
+    solver_args(p)
+    p.add_argument("--threads", "-t", type=int, default=1, metavar="N", help="solver threads (default: 1)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    p.add_argument("--stats", action="store_true", help="print grounding and search statistics")
+    p.add_argument("--answer-out", metavar="FILE", help="also write the first answer as link/2 facts to FILE")
+    p.set_defaults(func=cmd_solve)
+
+    p = command(
+        "check",
+        "validate an answer (independent of the solver)",
+        "Check an answer against the rules with a validator that does no search:\n"
+        "every link must be an edge in its input orientation, every vertex must have\n"
+        "0 or 2 links, the links must form one loop, and every clue must be met.\n"
+        "ANSWER may be link/2 facts, clingo's output, or JSON from --json.",
+        "examples:\n"
+        "  slitherasp check puzzle.lp answer.lp\n"
+        "  slitherasp solve puzzle.lp | slitherasp check puzzle.lp -\n\n",
+    )
+    instance_args(p)
+    p.add_argument("answer", metavar="ANSWER", help="answer file, or - for standard input")
+    p.add_argument("--reference", metavar="REF", help="also compare with this reference answer")
+    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    p.set_defaults(func=cmd_check)
+
+    p = command(
+        "batch",
+        "solve many instances, with a progress bar and a summary",
+        "Solve every instance among PATHs (files, or folders searched recursively)\n"
+        "in one process. With --json, one JSON line per instance (as solve --json);\n"
+        "the summary goes to standard error.",
+        "examples:\n"
+        "  slitherasp batch instances/ --unique\n"
+        "  slitherasp batch a.lp b.lp --json --time-limit 10 > results.jsonl\n\n",
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH", help="instance files or folders")
+    p.add_argument("--format", help="input format of every instance (default: by extension)")
+    solver_args(p)
+    p.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="instances solved at once (threads; default: 1)")
+    p.add_argument("--json", action="store_true", help="one JSON line per instance")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
+    p.set_defaults(func=cmd_batch)
+
+    p = command(
+        "facts",
+        "print an instance as competition facts (plus root candidates)",
+        "Print the instance as edge/2, cell_contains/3 and clue/2 facts, followed by\n"
+        "the root-candidate facts the encoding needs, so that clingo can be run by hand:\n"
+        "  slitherasp facts puzzle.lp | clingo asp/slitherlink.lp -",
+    )
+    instance_args(p)
+    p.add_argument("--plain", action="store_true", help="only the instance facts")
+    p.set_defaults(func=cmd_facts)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_INPUT
+    try:
+        return args.func(args)
+    except SlitherError as exc:
+        _err(f"slitherasp: error: {exc}")
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        _err("slitherasp: interrupted")
+        return EXIT_INTERRUPT
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

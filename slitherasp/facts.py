@@ -1,0 +1,422 @@
+"""The ASP-competition format, in and out: the only module naming its predicates.
+
+An instance is a set of facts ``edge(U,V).`` (once per undirected edge),
+``cell_contains(C,U,V).`` (in the edge's own orientation) and ``clue(C,N).``;
+an answer is a set of facts ``link(U,V).`` in the input's orientation. Names may be
+any clingo constant: integers, symbols (``c0``), quoted strings, function terms.
+
+Facts are read by a small parser of our own, so every problem is reported as
+``file:line:col: problem`` before clingo ever sees the instance.
+
+>>> p = read_instance("edge(1,2). edge(2,3). edge(3,1). cell_contains(t,1,2). clue(t,1).")
+>>> p.vertices, p.cells, p.clues
+(('1', '2', '3'), ('t',), (1,))
+>>> print(write_answer(p, [0]))
+link(1,2).
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from .model import Geometry, InputError, Name, Puzzle
+
+INSTANCE_PREDICATES = {"edge": 2, "cell_contains": 3, "clue": 2}
+
+
+# --------------------------------------------------------------------------- terms
+@dataclass(frozen=True)
+class Fact:
+    """One parsed atom: predicate, arguments as canonical clingo strings, position."""
+
+    predicate: str
+    args: tuple[str, ...]
+    offset: int
+
+
+_SKIP = re.compile(r"(?:\s+|%\*.*?\*%|%[^\n]*)*", re.S)
+_IDENT = re.compile(r"_*[a-z][A-Za-z0-9_']*")
+_NUMBER = re.compile(r"-?\s*\d+")
+_STRING = re.compile(r'"((?:\\.|[^"\\\n])*)"')
+_SIMPLE_ARG = r"\s*(-?\d+|_*[a-z][A-Za-z0-9_']*)\s*"
+# The common case, one whole fact with at most three plain arguments, in one match.
+_FAST = re.compile(
+    rf"(_*[a-z][A-Za-z0-9_']*)\({_SIMPLE_ARG}(?:,{_SIMPLE_ARG})?(?:,{_SIMPLE_ARG})?\)"
+)
+_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t"}
+
+
+def quote(text: str) -> str:
+    """A Python string as a clingo string constant, escaped the way clingo prints it.
+
+    >>> quote('a "b"')
+    '"a \\\\"b\\\\""'
+    """
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+class _Parser:
+    def __init__(self, text: str, source: str) -> None:
+        self.text = text
+        self.source = source
+        self.pos = 0
+        self._lines: list[int] | None = None
+
+    # position helpers --------------------------------------------------------------
+    def where(self, offset: int) -> tuple[int, int]:
+        if self._lines is None:
+            self._lines = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        line = bisect.bisect_right(self._lines, offset)
+        return line, offset - self._lines[line - 1] + 1
+
+    def error(self, message: str, offset: int | None = None) -> InputError:
+        line, col = self.where(self.pos if offset is None else offset)
+        return InputError(message, source=self.source, line=line, column=col)
+
+    def skip(self) -> None:
+        self.pos = _SKIP.match(self.text, self.pos).end()  # type: ignore[union-attr]
+
+    def peek(self) -> str:
+        return self.text[self.pos : self.pos + 1]
+
+    def expect(self, char: str, what: str) -> None:
+        self.skip()
+        if self.peek() != char:
+            found = self.peek() or "end of input"
+            raise self.error(f"expected {what}, found {found!r}")
+        self.pos += 1
+
+    # grammar -----------------------------------------------------------------------
+    def term(self) -> str:
+        self.skip()
+        start, ch = self.pos, self.peek()
+        if m := _NUMBER.match(self.text, self.pos):
+            self.pos = m.end()
+            return str(int(m.group().replace(" ", "").replace("\t", "").replace("\n", "")))
+        if m := _STRING.match(self.text, self.pos):
+            self.pos = m.end()
+            return quote(self._unescape(m.group(1), start + 1))
+        if m := _IDENT.match(self.text, self.pos):
+            self.pos = m.end()
+            self.skip()
+            if self.peek() == "(":
+                return m.group() + "(" + ",".join(self.arguments()) + ")"
+            return m.group()
+        if ch == "(":
+            args = self.arguments(tuple_=True)
+            return "(" + ",".join(args) + ("," if len(args) == 1 else "") + ")"
+        if ch.isupper() or ch == "_":
+            raise self.error("variables are not allowed in facts", start)
+        if ch == '"':
+            raise self.error("unterminated string", start)
+        raise self.error(f"expected a term, found {ch or 'end of input'!r}", start)
+
+    def arguments(self, tuple_: bool = False) -> list[str]:
+        self.expect("(", "'('")
+        args: list[str] = []
+        self.skip()
+        if self.peek() == ")":
+            self.pos += 1
+            return args
+        while True:
+            args.append(self.term())
+            self.skip()
+            if self.peek() == ",":
+                self.pos += 1
+                self.skip()
+                if tuple_ and self.peek() == ")" and len(args) == 1:
+                    self.pos += 1
+                    return args
+                continue
+            self.expect(")", "',' or ')'")
+            return args
+
+    def _unescape(self, body: str, offset: int) -> str:
+        out, i = [], 0
+        while i < len(body):
+            if body[i] == "\\":
+                esc = _ESCAPES.get(body[i + 1 : i + 2])
+                if esc is None:
+                    raise self.error(f"unknown escape sequence \\{body[i+1:i+2]}", offset + i)
+                out.append(esc)
+                i += 2
+            else:
+                out.append(body[i])
+                i += 1
+        return "".join(out)
+
+    def atoms(self, terminated: bool) -> Iterator[Fact]:
+        """Atoms up to the end of input; with ``terminated`` each must end in '.'."""
+        text, n = self.text, len(self.text)
+        while True:
+            self.skip()
+            if self.pos >= n:
+                return
+            start = self.pos
+            m = _FAST.match(text, start)
+            if m:
+                self.pos = m.end()
+                args = tuple(
+                    str(int(a)) if a[0] in "-0123456789" else a for a in m.groups()[1:] if a
+                )
+                pred = m.group(1)
+            else:
+                if text[start] in "#:":
+                    raise self.error("only facts are allowed here (no directives or rules)")
+                pm = _IDENT.match(text, start)
+                if not pm:
+                    if text[start].isupper():
+                        raise self.error("a fact must start with a lower-case predicate name")
+                    raise self.error(f"unexpected {text[start]!r}")
+                pred = pm.group()
+                self.pos = pm.end()
+                self.skip()
+                args = tuple(self.arguments()) if self.peek() == "(" else ()
+            if terminated:
+                self.skip()
+                if text.startswith(":-", self.pos):
+                    raise self.error("only facts are allowed here (found a rule)")
+                self.expect(".", f"'.' after {pred}/{len(args)}")
+            yield Fact(pred, args, start)
+
+
+def parse_facts(text: str, source: str = "<string>", *, terminated: bool = True) -> list[Fact]:
+    """Parse ground facts (``p(a,1). q("x").``); raise :class:`InputError` on bad syntax.
+
+    >>> [(f.predicate, f.args) for f in parse_facts('edge(1, c). clue(f(1,2),"s").')]
+    [('edge', ('1', 'c')), ('clue', ('f(1,2)', '"s"'))]
+    """
+    return list(_Parser(text, source).atoms(terminated))
+
+
+# --------------------------------------------------------------------------- instances
+def read_instance(text: str, source: str = "<string>") -> Puzzle:
+    """Read a competition instance from text; every problem names its line and column.
+
+    >>> read_instance("edge(1,2). edge(2,1).")
+    Traceback (most recent call last):
+    ...
+    slitherasp.model.InputError: <string>:1:12: edge(2,1) repeats edge(1,2) in the other orientation
+    """
+    parser = _Parser(text, source)
+    vertex_index: dict[Name, int] = {}
+    edges: list[tuple[int, int]] = []
+    edge_at: dict[tuple[int, int], int] = {}
+    cells: dict[Name, list[int]] = {}
+    cell_seen: set[tuple[Name, int]] = set()
+    clue_of: dict[Name, tuple[int, int]] = {}
+
+    def vertex(name: Name) -> int:
+        v = vertex_index.get(name)
+        if v is None:
+            v = vertex_index[name] = len(vertex_index)
+        return v
+
+    by_predicate: dict[str, list[Fact]] = {p: [] for p in INSTANCE_PREDICATES}
+    for fact in parser.atoms(terminated=True):
+        arity = INSTANCE_PREDICATES.get(fact.predicate)
+        name = f"{fact.predicate}/{len(fact.args)}"
+        if arity is None:
+            raise parser.error(
+                f"unknown predicate {name}: an instance has only edge/2, cell_contains/3 and clue/2",
+                fact.offset,
+            )
+        if len(fact.args) != arity:
+            raise parser.error(
+                f"{name} has the wrong arity: expected {fact.predicate}/{arity}", fact.offset
+            )
+        by_predicate[fact.predicate].append(fact)
+
+    for f in by_predicate["edge"]:
+        u, v = f.args
+        if u == v:
+            raise parser.error(f"edge({u},{v}) is a self-loop", f.offset)
+        iu, iv = vertex(u), vertex(v)
+        if (iu, iv) in edge_at:
+            raise parser.error(f"edge({u},{v}) is given twice", f.offset)
+        if (iv, iu) in edge_at:
+            raise parser.error(f"edge({u},{v}) repeats edge({v},{u}) in the other orientation", f.offset)
+        edge_at[(iu, iv)] = len(edges)
+        edges.append((iu, iv))
+    for f in by_predicate["cell_contains"]:
+        c, u, v = f.args
+        iu, iv = vertex_index.get(u, -1), vertex_index.get(v, -1)
+        e = edge_at.get((iu, iv))
+        if e is None:
+            if (iv, iu) in edge_at:
+                raise parser.error(
+                    f"cell_contains({c},{u},{v}) names edge({v},{u}) in reverse orientation", f.offset
+                )
+            raise parser.error(f"cell_contains({c},{u},{v}) names an edge that is not in edge/2", f.offset)
+        if (c, e) in cell_seen:
+            raise parser.error(f"cell_contains({c},{u},{v}) is given twice", f.offset)
+        cell_seen.add((c, e))
+        cells.setdefault(c, []).append(e)
+    for f in by_predicate["clue"]:
+        c, n = f.args
+        try:
+            k = int(n)
+        except ValueError:
+            raise parser.error(f"clue({c},{n}): the clue must be an integer", f.offset) from None
+        if c in clue_of:
+            raise parser.error(f"clue({c},{n}): cell {c} has a clue already", f.offset)
+        if k < 0:
+            raise parser.error(f"clue({c},{n}) is negative", f.offset)
+        clue_of[c] = (k, f.offset)
+    if not edges:
+        raise InputError("empty instance: no edge/2 facts", source=source)
+    for c, (k, at) in clue_of.items():
+        size = len(cells.get(c, ()))
+        if c not in cells:
+            raise parser.error(f"clue({c},{k}) names a cell with no cell_contains/3 facts", at)
+        if k > size:
+            raise parser.error(f"clue({c},{k}) is larger than its cell ({size} edges)", at)
+    names = tuple(cells)
+    return Puzzle(
+        vertices=tuple(vertex_index),
+        edges=tuple(edges),
+        cells=names,
+        cell_edges=tuple(tuple(cells[c]) for c in names),
+        clues=tuple(clue_of[c][0] if c in clue_of else None for c in names),
+        source=source,
+    )
+
+
+def write_instance(puzzle: Puzzle) -> str:
+    """The competition facts of a puzzle, one fact a line: edges, cells, clues."""
+    name = puzzle.vertices
+    out = [f"edge({name[u]},{name[v]})." for u, v in puzzle.edges]
+    for c, es in zip(puzzle.cells, puzzle.cell_edges):
+        out.extend(f"cell_contains({c},{name[puzzle.edges[e][0]]},{name[puzzle.edges[e][1]]})." for e in es)
+    out.extend(f"clue({c},{k})." for c, k in zip(puzzle.cells, puzzle.clues) if k is not None)
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------- answers
+def write_answer(puzzle: Puzzle, answer: Iterable[int]) -> str:
+    """An answer as ``link(U,V).`` facts in input orientation, in edge order."""
+    return "\n".join(f"link({u},{v})." for u, v in puzzle.links(answer))
+
+
+def read_answer(text: str, source: str = "<string>") -> list[tuple[Name, Name]]:
+    """The ``link/2`` pairs of an answer, in any of the forms people keep them in.
+
+    Accepted: ``link(U,V).`` facts; clingo's text output (the atoms after the last
+    ``Answer:`` line); clingo's ``--outf=2`` JSON; our own ``--json`` object. Atoms of
+    other predicates are ignored. Pairs are returned as written, so that the validator
+    can name links that are reversed or not edges at all.
+
+    >>> read_answer("Answer: 1\\nlink(1,2) link(2,3)\\nSATISFIABLE\\n")
+    [('1', '2'), ('2', '3')]
+    """
+    stripped = text.lstrip()
+    if stripped.startswith("{"):
+        return _answer_from_json(text, source)
+    lines = text.splitlines(keepends=True)
+    answer_at = [i for i, line in enumerate(lines) if re.match(r"Answer: \d+", line)]
+    if answer_at:
+        i = answer_at[-1] + 1
+        offset = sum(len(x) for x in lines[:i])
+        body = lines[i] if i < len(lines) else ""
+        parser = _Parser(text, source)
+        parser.text = text[: offset + len(body)]
+        parser.pos = offset
+        facts: Iterable[Fact] = parser.atoms(terminated=False)
+    else:
+        parser = _Parser(text, source)
+        facts = parser.atoms(terminated=True)
+    links = []
+    for f in facts:
+        if f.predicate == "link":
+            if len(f.args) != 2:
+                raise parser.error(f"link/{len(f.args)} has the wrong arity: expected link/2", f.offset)
+            links.append((f.args[0], f.args[1]))
+    return links
+
+
+def _answer_from_json(text: str, source: str) -> list[tuple[Name, Name]]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"bad JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno) from None
+    if isinstance(data, dict) and "links" in data:
+        pairs = data["links"]
+        if not isinstance(pairs, list) or not all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p) for p in pairs
+        ):
+            raise InputError('"links" must be a list of [U, V] string pairs', source=source)
+        return [(u, v) for u, v in pairs]
+    try:  # clingo --outf=2
+        witnesses = data["Call"][-1]["Witnesses"]
+        atoms = " ".join(witnesses[-1]["Value"])
+    except (KeyError, IndexError, TypeError):
+        raise InputError(
+            'JSON answer must be our --json object ("links") or clingo --outf=2 output',
+            source=source,
+        ) from None
+    return read_answer(f"Answer: 1\n{atoms}\n", source)
+
+
+# --------------------------------------------------------------------------- geometry sidecar
+GEOMETRY_SUFFIX = ".geo.json"
+
+
+def geometry_path(instance: Path) -> Path:
+    """Where the geometry of ``instance`` lives: ``name.lp`` -> ``name.geo.json``."""
+    return instance.with_name(instance.name.removesuffix(".lp") + GEOMETRY_SUFFIX)
+
+
+def write_geometry(puzzle: Puzzle) -> str:
+    """The geometry sidecar as JSON: vertex positions and the face of each cell."""
+    geo = puzzle.geometry
+    if geo is None:
+        raise InputError("this puzzle has no geometry to write")
+    doc = {
+        "format": "slitherasp-geometry/1",
+        "y_axis": "up",
+        "vertices": {puzzle.vertices[v]: [round(x, 9), round(y, 9)] for v, (x, y) in enumerate(geo.points)},
+        "faces": {
+            puzzle.cells[c]: [puzzle.vertices[v] for v in face]
+            for c, face in enumerate(geo.faces)
+            if face is not None
+        },
+    }
+    return json.dumps(doc, separators=(",", ":")) + "\n"
+
+
+def attach_geometry(puzzle: Puzzle, text: str, source: str) -> Puzzle:
+    """The puzzle with the geometry of a sidecar file; checks it fits the instance."""
+    try:
+        doc = json.loads(text)
+        coords = doc["vertices"]
+        faces = doc.get("faces", {})
+        points = tuple((float(coords[v][0]), float(coords[v][1])) for v in puzzle.vertices)
+        cells = tuple(
+            tuple(puzzle.vertex_index[v] for v in faces[c]) if c in faces else None
+            for c in puzzle.cells
+        )
+    except json.JSONDecodeError as exc:
+        raise InputError(f"bad JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno) from None
+    except KeyError as exc:
+        raise InputError(f"geometry does not fit the instance: no entry for {exc}", source=source) from None
+    except (TypeError, ValueError, IndexError):
+        raise InputError("geometry file is malformed", source=source) from None
+    for c, face in enumerate(cells):
+        if face is None:
+            continue
+        ring = set()
+        for a, b in zip(face, face[1:] + face[:1]):
+            e = puzzle.find_edge(a, b)
+            if e is None:
+                raise InputError(
+                    f"face of cell {puzzle.cells[c]} uses a side that is not an edge", source=source
+                )
+            ring.add(e)
+        if ring != set(puzzle.cell_edges[c]):
+            raise InputError(f"face of cell {puzzle.cells[c]} does not match its edges", source=source)
+    return replace(puzzle, geometry=Geometry(points=points, faces=cells))

@@ -1,0 +1,116 @@
+"""Reading and writing instances in every supported format, through the one model.
+
+A format is chosen by ``format=`` (``--format``), else by file extension, else by
+sniffing the content. ``-`` reads standard input.
+
+>>> p = read_text("edge(a,b). edge(b,c). edge(c,a).", "<doc>")
+>>> len(p.edges)
+3
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from .. import facts
+from ..model import InputError, Puzzle
+
+
+@dataclass(frozen=True)
+class Format:
+    """A registered format: how to recognise, read and write it."""
+
+    name: str
+    extensions: tuple[str, ...]
+    read: Callable[[str, str], Puzzle]
+    write: Callable[[Puzzle], str] | None
+    sniff: Callable[[str], bool]
+    description: str
+
+
+FORMATS: dict[str, Format] = {}
+
+
+def register(fmt: Format) -> Format:
+    FORMATS[fmt.name] = fmt
+    return fmt
+
+
+register(
+    Format(
+        name="lp",
+        extensions=(".lp", ".asp", ".facts"),
+        read=facts.read_instance,
+        write=facts.write_instance,
+        sniff=lambda text: "edge(" in text,
+        description="ASP-competition facts: edge/2, cell_contains/3, clue/2",
+    )
+)
+
+
+def guess_format(text: str, path: str | None = None) -> Format:
+    """The format of ``path``/``text``: by extension first, then by content."""
+    if path:
+        name = path.lower()
+        for fmt in FORMATS.values():
+            if any(name.endswith(ext) for ext in fmt.extensions):
+                return fmt
+    for fmt in FORMATS.values():
+        if fmt.sniff(text):
+            return fmt
+    raise InputError(
+        "cannot tell the format of this input; name it with --format "
+        f"({', '.join(FORMATS)})",
+        source=path,
+    )
+
+
+def read_text(text: str, source: str = "<string>", format: str | None = None) -> Puzzle:
+    """Read an instance from text in a given or guessed format."""
+    if format is not None:
+        if format not in FORMATS:
+            raise InputError(f"unknown format {format!r}; choose from {', '.join(FORMATS)}")
+        fmt = FORMATS[format]
+    else:
+        fmt = guess_format(text, None if source.startswith("<") else source)
+    return fmt.read(text, source)
+
+
+def read_file(path: str | Path, format: str | None = None) -> Puzzle:
+    """Read an instance from a file (``-`` = standard input), with its geometry sidecar.
+
+    Raises :class:`InputError` naming the file for a missing or unreadable file.
+    """
+    source = str(path)
+    if source == "-":
+        return read_text(sys.stdin.read(), "<stdin>", format)
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError("no such file", source=source) from None
+    except IsADirectoryError:
+        raise InputError("is a directory, not an instance file", source=source) from None
+    except UnicodeDecodeError:
+        raise InputError("not a UTF-8 text file", source=source) from None
+    except OSError as exc:
+        raise InputError(exc.strerror or "cannot read", source=source) from None
+    if format is None and not any(source.lower().endswith(e) for f in FORMATS.values() for e in f.extensions):
+        format = guess_format(text, None).name
+    puzzle = read_text(text, source, format)
+    geo = facts.geometry_path(p)
+    if puzzle.geometry is None and geo.is_file():
+        puzzle = facts.attach_geometry(puzzle, geo.read_text(encoding="utf-8"), str(geo))
+    return puzzle
+
+
+def write_text(puzzle: Puzzle, format: str = "lp") -> str:
+    """The puzzle in a format that can be written."""
+    fmt = FORMATS.get(format)
+    if fmt is None or fmt.write is None:
+        writable = [f.name for f in FORMATS.values() if f.write]
+        raise InputError(f"cannot write format {format!r}; choose from {', '.join(writable)}")
+    return fmt.write(puzzle)

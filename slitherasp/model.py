@@ -1,0 +1,352 @@
+"""The one puzzle model every front end speaks.
+
+A :class:`Puzzle` is the competition's view of Slitherlink: *vertices*, undirected
+*edges* (each with the orientation it was given in), *cells* (sets of edges, usually
+the faces of a drawing) and *clues* (how many edges of a cell the loop uses). An
+optional :class:`Geometry` places the vertices in the plane and names the face of
+each cell, so that answers can be drawn.
+
+Tilings never build a puzzle by hand: they emit faces as lists of coordinates and
+:func:`from_faces` derives vertices, edges, incidences and the outside once.
+
+This module imports nothing else from the package; the exception family lives here
+so that every other module can raise it.
+
+>>> p = from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)]], clues=[4])
+>>> len(p.vertices), len(p.edges), p.cells, p.clues
+(4, 4, ('c0',), (4,))
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Iterable, Mapping, Sequence
+
+Name = str
+"""A vertex or cell name: a clingo constant exactly as clingo prints it
+(``17``, ``c0``, ``"a b"``, ``f(1,2)``)."""
+
+Point = tuple[float, float]
+Answer = frozenset[int]
+"""An answer (a loop) as the set of indices into :attr:`Puzzle.edges`."""
+
+
+# --------------------------------------------------------------------------- errors
+class SlitherError(Exception):
+    """Base class of every error this package raises on purpose."""
+
+
+class InputError(SlitherError, ValueError):
+    """Bad input: carries where it was found, printed as ``source:line:col: problem``.
+
+    >>> str(InputError("clue 5 is larger than its cell", source="a.lp", line=3, column=1))
+    'a.lp:3:1: clue 5 is larger than its cell'
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+
+    def __str__(self) -> str:
+        where = [str(x) for x in (self.source, self.line, self.column) if x is not None]
+        return ":".join(where + [" " + self.message]) if where else self.message
+
+    def located(self, source: str) -> "InputError":
+        """The same error, attributed to ``source`` if it names no file yet."""
+        if self.source is None:
+            self.source = source
+        return self
+
+
+class GeometryError(InputError):
+    """Faces or polygons that do not form a valid planar patch."""
+
+
+# --------------------------------------------------------------------------- geometry
+@dataclass(frozen=True)
+class Geometry:
+    """Where the vertices lie and which cell is which face.
+
+    ``points[v]`` is the position of vertex ``v`` (x to the right, y up);
+    ``faces[c]`` is the cycle of vertex indices bounding cell ``c``,
+    counter-clockwise, or ``None`` for a cell that is not a face.
+    """
+
+    points: tuple[Point, ...]
+    faces: tuple[tuple[int, ...] | None, ...]
+
+    def face_polygon(self, cell: int) -> list[Point] | None:
+        """The coordinates around cell ``cell`` (``None`` if it is not a face)."""
+        face = self.faces[cell]
+        return None if face is None else [self.points[v] for v in face]
+
+    @cached_property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """``(xmin, ymin, xmax, ymax)`` of all points."""
+        xs = [p[0] for p in self.points]
+        ys = [p[1] for p in self.points]
+        return (min(xs), min(ys), max(xs), max(ys))
+
+
+# --------------------------------------------------------------------------- puzzle
+@dataclass(frozen=True)
+class Puzzle:
+    """An immutable Slitherlink instance on an arbitrary graph.
+
+    ``edges[i] = (u, v)`` are vertex indices in the orientation of the input;
+    ``cell_edges[c]`` the edge indices of cell ``c``; ``clues[c]`` its clue or None.
+    Construction checks consistency and raises :class:`InputError`.
+
+    >>> p = Puzzle(vertices=("a", "b", "c"), edges=((0, 1), (1, 2), (2, 0)),
+    ...            cells=("t",), cell_edges=((0, 1, 2),), clues=(3,))
+    >>> p.edge_names(2)
+    ('c', 'a')
+    >>> p.degree_bound
+    2
+    """
+
+    vertices: tuple[Name, ...]
+    edges: tuple[tuple[int, int], ...]
+    cells: tuple[Name, ...] = ()
+    cell_edges: tuple[tuple[int, ...], ...] = ()
+    clues: tuple[int | None, ...] = ()
+    geometry: Geometry | None = field(default=None, compare=False)
+    source: str = field(default="<memory>", compare=False)
+
+    def __post_init__(self) -> None:
+        n, m = len(self.vertices), len(self.edges)
+        if len(set(self.vertices)) != n:
+            raise InputError("a vertex name is used twice")
+        if len(self.cell_edges) != len(self.cells) or len(self.clues) != len(self.cells):
+            raise InputError("cells, cell_edges and clues differ in length")
+        if len(set(self.cells)) != len(self.cells):
+            raise InputError("a cell name is used twice")
+        seen: dict[frozenset[int], int] = {}
+        for i, (u, v) in enumerate(self.edges):
+            if not (0 <= u < n and 0 <= v < n):
+                raise InputError(f"edge {i} names a vertex that does not exist")
+            if u == v:
+                raise InputError(f"edge ({self.vertices[u]},{self.vertices[v]}) is a self-loop")
+            key = frozenset((u, v))
+            if key in seen:
+                raise InputError(
+                    f"edge ({self.vertices[u]},{self.vertices[v]}) is given twice"
+                )
+            seen[key] = i
+        for c, es in enumerate(self.cell_edges):
+            if len(set(es)) != len(es) or any(not 0 <= e < m for e in es):
+                raise InputError(f"cell {self.cells[c]} has a bad or repeated edge")
+            k = self.clues[c]
+            if k is not None and not 0 <= k <= len(es):
+                raise InputError(
+                    f"clue {k} of cell {self.cells[c]} is outside 0..{len(es)}"
+                )
+        if self.geometry is not None:
+            if len(self.geometry.points) != n or len(self.geometry.faces) != len(self.cells):
+                raise InputError("geometry does not match the vertices and cells")
+
+    # -- derived structure, computed once -------------------------------------------
+    @cached_property
+    def vertex_index(self) -> dict[Name, int]:
+        """Vertex name -> index."""
+        return {name: i for i, name in enumerate(self.vertices)}
+
+    @cached_property
+    def cell_index(self) -> dict[Name, int]:
+        """Cell name -> index."""
+        return {name: i for i, name in enumerate(self.cells)}
+
+    @cached_property
+    def edge_index(self) -> dict[tuple[int, int], int]:
+        """``(u, v) -> edge index`` for the input orientation only."""
+        return {uv: i for i, uv in enumerate(self.edges)}
+
+    def find_edge(self, u: int, v: int) -> int | None:
+        """The edge joining ``u`` and ``v`` in either orientation, or ``None``."""
+        i = self.edge_index.get((u, v))
+        return self.edge_index.get((v, u)) if i is None else i
+
+    @cached_property
+    def incidence(self) -> tuple[tuple[int, ...], ...]:
+        """``incidence[v]``: the indices of the edges at vertex ``v``."""
+        inc: list[list[int]] = [[] for _ in self.vertices]
+        for i, (u, v) in enumerate(self.edges):
+            inc[u].append(i)
+            inc[v].append(i)
+        return tuple(tuple(x) for x in inc)
+
+    @cached_property
+    def edge_cells(self) -> tuple[tuple[int, ...], ...]:
+        """``edge_cells[e]``: the cells that contain edge ``e``."""
+        out: list[list[int]] = [[] for _ in self.edges]
+        for c, es in enumerate(self.cell_edges):
+            for e in es:
+                out[e].append(c)
+        return tuple(tuple(x) for x in out)
+
+    @cached_property
+    def boundary_edges(self) -> frozenset[int]:
+        """Edges on exactly one face: the border with the outside (needs geometry)."""
+        if self.geometry is None:
+            return frozenset()
+        return frozenset(
+            e
+            for e, cs in enumerate(self.edge_cells)
+            if sum(self.geometry.faces[c] is not None for c in cs) == 1
+        )
+
+    @property
+    def degree_bound(self) -> int:
+        """Every vertex of a loop has exactly this many links (always 2)."""
+        return 2
+
+    def edge_names(self, e: int) -> tuple[Name, Name]:
+        """Names of the endpoints of edge ``e`` in input orientation."""
+        u, v = self.edges[e]
+        return (self.vertices[u], self.vertices[v])
+
+    def links(self, answer: Iterable[int]) -> list[tuple[Name, Name]]:
+        """An answer as sorted ``(U, V)`` name pairs in input orientation."""
+        return [self.edge_names(e) for e in sorted(answer)]
+
+    def clue_count(self) -> int:
+        """Number of cells that carry a clue."""
+        return sum(k is not None for k in self.clues)
+
+    def with_clues(self, clues: Sequence[int | None] | Mapping[int, int]) -> "Puzzle":
+        """A copy with other clues: a full sequence, or ``{cell index: clue}``.
+
+        >>> two = from_faces([[(0, 0), (1, 0), (1, 1)], [(0, 0), (1, 1), (0, 1)]])
+        >>> two.with_clues({1: 3}).clues
+        (None, 3)
+        """
+        if isinstance(clues, Mapping):
+            seq: list[int | None] = [None] * len(self.cells)
+            for c, k in clues.items():
+                seq[c] = k
+            clues = seq
+        return replace(self, clues=tuple(clues))
+
+    def signature(self, answer: Iterable[int]) -> tuple[int, ...]:
+        """For each cell, how many of its edges the answer uses (all clues of a loop)."""
+        chosen = set(answer)
+        return tuple(sum(e in chosen for e in es) for es in self.cell_edges)
+
+
+# --------------------------------------------------------------------------- building
+def signed_area(pts: Sequence[Point]) -> float:
+    """Shoelace area: positive for a counter-clockwise ring (y up)."""
+    return 0.5 * sum(
+        pts[i - 1][0] * pts[i][1] - pts[i][0] * pts[i - 1][1] for i in range(len(pts))
+    )
+
+
+def from_faces(
+    faces: Iterable[Sequence[Sequence[float]]],
+    clues: Sequence[int | None] | None = None,
+    *,
+    tolerance: float | None = None,
+    source: str = "<faces>",
+) -> Puzzle:
+    """Build a puzzle from faces given as coordinate lists.
+
+    Points closer than ``tolerance`` (default: 1e-7 of the patch's extent) are the
+    same vertex, so tilings may compute coordinates in floating point. Vertices are
+    named ``0, 1, ...`` in order of first appearance, cells ``c0, c1, ...`` in face
+    order, and edges ``(u, v)`` with ``u < v`` in order of first appearance. Faces are
+    stored counter-clockwise.
+
+    >>> p = from_faces([[(0, 0), (1, 0), (1, 1)], [(0, 0), (1, 1), (0, 1)]])
+    >>> len(p.edges), sorted(p.boundary_edges) == [0, 1, 3, 4]
+    (5, True)
+    """
+    raw = [[(float(x), float(y)) for x, y, *_ in f] for f in faces]
+    if not raw:
+        raise GeometryError("no faces given", source=source)
+    if tolerance is None:
+        xs = [p[0] for f in raw for p in f]
+        ys = [p[1] for f in raw for p in f]
+        extent = max(max(xs) - min(xs), max(ys) - min(ys), 1e-300)
+        tolerance = 1e-7 * extent
+    index: dict[tuple[int, int], int] = {}
+    points: list[Point] = []
+
+    def vertex(p: Point) -> int:
+        kx, ky = round(p[0] / tolerance), round(p[1] / tolerance)
+        for dx in (0, -1, 1):
+            for dy in (0, -1, 1):
+                v = index.get((kx + dx, ky + dy))
+                if v is not None and math.dist(points[v], p) <= tolerance:
+                    return v
+        index[(kx, ky)] = len(points)
+        points.append(p)
+        return len(points) - 1
+
+    cycles: list[tuple[int, ...]] = []
+    for fi, f in enumerate(raw):
+        cyc: list[int] = []
+        for p in f:
+            v = vertex(p)
+            if not cyc or cyc[-1] != v:
+                cyc.append(v)
+        while len(cyc) > 1 and cyc[0] == cyc[-1]:
+            cyc.pop()
+        if len(cyc) < 3 or len(set(cyc)) != len(cyc):
+            raise GeometryError(
+                f"face {fi} is not a simple polygon with 3 or more corners", source=source
+            )
+        area = signed_area([points[v] for v in cyc])
+        if abs(area) <= tolerance * tolerance:
+            raise GeometryError(f"face {fi} has zero area", source=source)
+        if area < 0:
+            cyc.reverse()
+        cycles.append(tuple(cyc))
+
+    edge_of: dict[tuple[int, int], int] = {}
+    edges: list[tuple[int, int]] = []
+    cell_edges: list[tuple[int, ...]] = []
+    uses: list[int] = []
+    for fi, cyc in enumerate(cycles):
+        es = []
+        for a, b in zip(cyc, cyc[1:] + cyc[:1]):
+            key = (a, b) if a < b else (b, a)
+            e = edge_of.get(key)
+            if e is None:
+                e = edge_of[key] = len(edges)
+                edges.append(key)
+                uses.append(0)
+            uses[e] += 1
+            if uses[e] > 2:
+                u, v = key
+                raise GeometryError(
+                    f"the edge {points[u]}-{points[v]} lies on more than two faces "
+                    f"(faces overlap)",
+                    source=source,
+                )
+            es.append(e)
+        cell_edges.append(tuple(es))
+    if clues is None:
+        clues = [None] * len(cycles)
+    if len(clues) != len(cycles):
+        raise InputError(f"{len(clues)} clues for {len(cycles)} faces", source=source)
+    return Puzzle(
+        vertices=tuple(str(i) for i in range(len(points))),
+        edges=tuple(edges),
+        cells=tuple(f"c{i}" for i in range(len(cycles))),
+        cell_edges=tuple(cell_edges),
+        clues=tuple(clues),
+        geometry=Geometry(points=tuple(points), faces=tuple(cycles)),
+        source=source,
+    )

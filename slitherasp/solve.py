@@ -1,0 +1,279 @@
+"""Solving through clingo's Python API: the only module that reads ``asp/``.
+
+The puzzle's facts go into clingo through its backend (no text is re-parsed), the
+encoding is grounded once, and the search runs asynchronously so that a time limit or
+Ctrl-C stops it cleanly. An unsatisfiable puzzle, a time-out or an interrupt is a
+:class:`Result` with a status, never an exception.
+
+>>> from slitherasp.model import from_faces
+>>> p = from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)], [(1, 0), (2, 0), (2, 1), (1, 1)]],
+...                clues=[3, None])
+>>> r = solve(p, unique=True)
+>>> r.status, r.unique, len(r.answers[0])
+('SATISFIABLE', True, 6)
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+import clingo
+
+from .model import Answer, InputError, Name, Puzzle
+
+SAT, UNSAT, UNKNOWN = "SATISFIABLE", "UNSATISFIABLE", "UNKNOWN"
+
+ENCODINGS: dict[str, str] = {
+    "reach": "slitherlink.lp",
+}
+"""Selectable encodings: name -> file in ``asp/``."""
+DEFAULT_ENCODING = "reach"
+
+
+def encoding_dir() -> Path:
+    """The folder of the ``.lp`` files: ``asp/`` beside the package, or installed."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here.parent / "asp", here / "asp"):
+        if (candidate / "loop.lp").is_file():
+            return candidate
+    raise FileNotFoundError("cannot find the encodings (asp/*.lp)")
+
+
+def encoding_path(name: str = DEFAULT_ENCODING) -> Path:
+    """Path of a named encoding; raises :class:`InputError` for an unknown name."""
+    if name not in ENCODINGS:
+        raise InputError(f"unknown encoding {name!r}; choose from {', '.join(ENCODINGS)}")
+    return encoding_dir() / ENCODINGS[name]
+
+
+# --------------------------------------------------------------------------- facts in
+_INT = re.compile(r"-?\d+\Z")
+_IDENT = re.compile(r"_*[a-z][A-Za-z0-9_']*\Z")
+
+
+def symbol(name: Name) -> clingo.Symbol:
+    """A name (clingo's printed form) as a clingo symbol.
+
+    >>> symbol("17"), symbol("c0"), symbol('"a b"'), symbol("f(1,x)")
+    (Number(17), Function('c0', [], True), String('a b'), Function('f', [Number(1), Function('x', [], True)], True))
+    """
+    if _INT.match(name):
+        return clingo.Number(int(name))
+    if _IDENT.match(name):
+        return clingo.Function(name)
+    return clingo.parse_term(name)
+
+
+def root_chain(puzzle: Puzzle) -> list[int]:
+    """Vertices every answer must touch, in a fixed order: the root candidates.
+
+    With a positive clue, the vertices of the clued cell most likely to be on the
+    loop (highest clue, then fewest edges); otherwise every vertex.
+    """
+    best = None
+    for c, k in enumerate(puzzle.clues):
+        if k:
+            key = (k / len(puzzle.cell_edges[c]), k, -len(puzzle.cell_edges[c]))
+            if best is None or key > best[0]:
+                best = (key, c)
+    if best is None:
+        return list(range(len(puzzle.vertices)))
+    chain: dict[int, None] = {}
+    for e in puzzle.cell_edges[best[1]]:
+        chain.update(dict.fromkeys(puzzle.edges[e]))
+    return list(chain)
+
+
+def add_facts(backend: clingo.Backend, puzzle: Puzzle, *, clues: bool = True) -> list[clingo.Symbol]:
+    """Add the puzzle's facts and its root chain; return the vertex symbols."""
+    V = [symbol(v) for v in puzzle.vertices]
+    fn = clingo.Function
+
+    def fact(name: str, args: Sequence[clingo.Symbol]) -> None:
+        backend.add_rule([backend.add_atom(fn(name, args))])
+
+    for u, v in puzzle.edges:
+        fact("edge", (V[u], V[v]))
+    for c, (cname, es) in enumerate(zip(puzzle.cells, puzzle.cell_edges)):
+        C = symbol(cname)
+        for e in es:
+            u, v = puzzle.edges[e]
+            fact("cell_contains", (C, V[u], V[v]))
+        k = puzzle.clues[c]
+        if clues and k is not None:
+            fact("clue", (C, clingo.Number(k)))
+    chain = root_chain(puzzle)
+    fact("root_first", (V[chain[0]],))
+    for a, b in zip(chain, chain[1:]):
+        fact("root_next", (V[a], V[b]))
+    return V
+
+
+def facts_text(puzzle: Puzzle) -> str:
+    """The derived root-chain facts as text, for running an encoding by hand."""
+    chain = [puzzle.vertices[v] for v in root_chain(puzzle)]
+    return f"root_first({chain[0]}).\n" + "".join(
+        f"root_next({a},{b}).\n" for a, b in zip(chain, chain[1:])
+    )
+
+
+# --------------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class Result:
+    """What a solve found. ``answers`` are edge-index sets, first answer first.
+
+    ``status`` is SATISFIABLE (an answer was found), UNSATISFIABLE (none exists) or
+    UNKNOWN (stopped by the time limit or an interrupt before either was known).
+    ``unique`` is True/False when the search looked for a second answer and knows,
+    else None. ``exhausted``: the search space was fully explored.
+    """
+
+    puzzle: Puzzle = field(repr=False)
+    status: str
+    answers: tuple[Answer, ...] = ()
+    unique: bool | None = None
+    exhausted: bool = False
+    timed_out: bool = False
+    interrupted: bool = False
+    time_ground: float = 0.0
+    time_solve: float = 0.0
+    time_total: float = 0.0
+    statistics: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def answer(self) -> Answer | None:
+        """The first answer, or None."""
+        return self.answers[0] if self.answers else None
+
+    def links(self, i: int = 0) -> list[tuple[Name, Name]]:
+        """Answer ``i`` as ``(U, V)`` name pairs in input orientation."""
+        return self.puzzle.links(self.answers[i])
+
+    def to_json(self, instance: str) -> dict:
+        """The ``--json`` object of the command line."""
+        return {
+            "instance": instance,
+            "result": self.status,
+            "models": len(self.answers),
+            "unique": self.unique,
+            "links": [list(p) for p in self.links()] if self.answers else [],
+            "answers": [[list(p) for p in self.puzzle.links(a)] for a in self.answers],
+            "time": {
+                "total": round(self.time_total, 6),
+                "ground": round(self.time_ground, 6),
+                "solve": round(self.time_solve, 6),
+            },
+            **({"interrupted": True} if self.interrupted else {}),
+            **({"timed_out": True} if self.timed_out else {}),
+            **({"statistics": self.statistics} if self.statistics else {}),
+        }
+
+
+# --------------------------------------------------------------------------- solving
+def solve(
+    puzzle: Puzzle,
+    *,
+    models: int = 1,
+    unique: bool = False,
+    time_limit: float | None = None,
+    threads: int = 1,
+    encoding: str = DEFAULT_ENCODING,
+    statistics: bool = False,
+    on_answer: Callable[[Answer], None] | None = None,
+) -> Result:
+    """Solve a puzzle. ``models=0`` enumerates all answers; ``unique`` looks for a
+    second answer to prove the first unique; ``time_limit`` in seconds."""
+    start = time.perf_counter()
+    wanted = models
+    if unique and models != 0:
+        wanted = max(models, 2)
+    args = [str(wanted), f"--parallel-mode={max(1, threads)}"]
+    if statistics:
+        args.append("--stats")
+    ctl = clingo.Control(args, logger=lambda code, msg: None)
+    ctl.load(str(encoding_path(encoding)))
+    with ctl.backend() as backend:
+        V = add_facts(backend, puzzle)
+    t0 = time.perf_counter()
+    ctl.ground([("base", [])])
+    t1 = time.perf_counter()
+
+    edge_of = {(V[u], V[v]): i for i, (u, v) in enumerate(puzzle.edges)}
+    found: list[Answer] = []
+
+    def model(m: clingo.Model) -> None:
+        ans = frozenset(edge_of[tuple(s.arguments)] for s in m.symbols(shown=True) if s.name == "link")
+        found.append(ans)
+        if on_answer is not None:
+            on_answer(ans)
+
+    timed_out = interrupted = False
+    with ctl.solve(on_model=model, async_=True) as handle:  # type: ignore[union-attr]
+        try:
+            deadline = None if time_limit is None else t1 + time_limit
+            while True:
+                step = 0.05 if deadline is None else max(0.0, min(0.05, deadline - time.perf_counter()))
+                if handle.wait(step):
+                    break
+                if deadline is not None and time.perf_counter() >= deadline:
+                    timed_out = True
+                    handle.cancel()
+                    break
+        except KeyboardInterrupt:
+            interrupted = True
+            handle.cancel()
+        res = handle.get()
+    t2 = time.perf_counter()
+
+    if found:
+        status = SAT
+    elif res.unsatisfiable and not (timed_out or interrupted):
+        status = UNSAT
+    else:
+        status = UNKNOWN
+    exhausted = bool(res.exhausted) and not (timed_out or interrupted)
+    uniq: bool | None = None
+    if unique and found:
+        if len(found) > 1:
+            uniq = False
+        elif exhausted:
+            uniq = True
+    stats = _statistics(ctl) if statistics else {}
+    return Result(
+        puzzle=puzzle,
+        status=status,
+        answers=tuple(found),
+        unique=uniq,
+        exhausted=exhausted,
+        timed_out=timed_out,
+        interrupted=interrupted,
+        time_ground=t1 - t0,
+        time_solve=t2 - t1,
+        time_total=t2 - start,
+        statistics=stats,
+    )
+
+
+def _statistics(ctl: clingo.Control) -> dict:
+    s = ctl.statistics
+    lp, solver = s["problem"]["lp"], s["solving"]["solvers"]
+    return {
+        "atoms": int(lp["atoms"]),
+        "rules": int(lp["rules"]),
+        "choices": int(solver["choices"]),
+        "conflicts": int(solver["conflicts"]),
+    }
+
+
+def count(puzzle: Puzzle, **kwargs) -> Result:
+    """All answers (all loops of a clue-less puzzle); see :func:`solve`."""
+    return solve(puzzle, models=0, **kwargs)
+
+
+def solutions(puzzle: Puzzle, **kwargs) -> Iterable[Answer]:
+    """Answers one by one (convenience over :func:`solve` with ``models=0``)."""
+    return iter(solve(puzzle, models=0, **kwargs).answers)
