@@ -31,6 +31,7 @@ from .model import (
     InputError,
     Name,
     Puzzle,
+    TilingRef,
     SlitherError,
     from_faces,
 )
@@ -39,7 +40,7 @@ from .validate import Report, Violation, check, is_solution
 
 __all__ = [
     "Answer", "Geometry", "GeometryError", "InputError", "Name", "Puzzle", "Report", "Result",
-    "SlitherError", "Violation", "check", "count", "from_faces", "is_solution", "read_answer",
+    "SlitherError", "TilingRef", "Violation", "check", "count", "from_faces", "is_solution", "read_answer",
     "read_file", "read_instance", "read_text", "solve", "write_answer", "write_instance",
     "write_text",
 ]

@@ -66,9 +66,9 @@ def _status_code(result: Result) -> int:
 
 
 # --------------------------------------------------------------------------- solve
-def _print_clingo_style(name: str, result: Result, models: int, stats: bool) -> None:
+def _print_clingo_style(name: str, result: Result, models: int, stats: bool, unique: bool) -> None:
     _out(f"slitherasp version {__version__}")
-    _out(f"Reading from {name}")
+    _out(f"Reading from {'stdin' if name == '-' else name}")
     _out("Solving...")
     shown = result.answers if models == 0 else result.answers[: max(models, 1)]
     for i, ans in enumerate(shown, 1):
@@ -78,7 +78,7 @@ def _print_clingo_style(name: str, result: Result, models: int, stats: bool) -> 
     _out("")
     more = "" if result.exhausted else "+"
     _out(f"Models       : {len(result.answers)}{more}")
-    if result.unique is not None or result.status == SAT:
+    if unique and result.status == SAT:
         uniq = {True: "yes", False: "no (a second answer exists)", None: "unknown"}[result.unique]
         _out(f"Unique       : {uniq}")
     _out(
@@ -107,7 +107,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.json:
         _out(json.dumps(result.to_json(args.instance)))
     else:
-        _print_clingo_style(args.instance, result, args.models, args.stats)
+        _print_clingo_style(args.instance, result, args.models, args.stats, args.unique)
     if args.answer_out and result.answers:
         Path(args.answer_out).write_text(facts.write_answer(puzzle, result.answers[0]) + "\n")
     return _status_code(result)

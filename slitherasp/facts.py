@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .model import Geometry, InputError, Name, Puzzle
+from .model import Geometry, InputError, Name, Puzzle, TilingRef
 
 INSTANCE_PREDICATES = {"edge": 2, "cell_contains": 3, "clue": 2}
 
@@ -386,6 +386,8 @@ def write_geometry(puzzle: Puzzle) -> str:
             if face is not None
         },
     }
+    if puzzle.tiling is not None:
+        doc["tiling"] = {k: v for k, v in vars(puzzle.tiling).items() if v is not None}
     return json.dumps(doc, separators=(",", ":")) + "\n"
 
 
@@ -419,4 +421,6 @@ def attach_geometry(puzzle: Puzzle, text: str, source: str) -> Puzzle:
             ring.add(e)
         if ring != set(puzzle.cell_edges[c]):
             raise InputError(f"face of cell {puzzle.cells[c]} does not match its edges", source=source)
-    return replace(puzzle, geometry=Geometry(points=points, faces=cells))
+    tiling = doc.get("tiling")
+    ref = TilingRef(**tiling) if isinstance(tiling, dict) else None
+    return replace(puzzle, geometry=Geometry(points=points, faces=cells), tiling=ref)

@@ -100,6 +100,22 @@ class Geometry:
         return (min(xs), min(ys), max(xs), max(ys))
 
 
+@dataclass(frozen=True)
+class TilingRef:
+    """Which tiling patch a puzzle was built on, so formats can name it again.
+
+    >>> TilingRef("square", 10, 10)
+    TilingRef(name='square', width=10, height=10, seed=None, desc=None)
+    """
+
+    name: str
+    width: int
+    height: int
+    seed: int | None = None
+    desc: str | None = None
+    """A format's own description of the patch (e.g. Loopy's grid description)."""
+
+
 # --------------------------------------------------------------------------- puzzle
 @dataclass(frozen=True)
 class Puzzle:
@@ -124,6 +140,7 @@ class Puzzle:
     clues: tuple[int | None, ...] = ()
     geometry: Geometry | None = field(default=None, compare=False)
     source: str = field(default="<memory>", compare=False)
+    tiling: TilingRef | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         n, m = len(self.vertices), len(self.edges)

@@ -114,3 +114,30 @@ def write_text(puzzle: Puzzle, format: str = "lp") -> str:
         writable = [f.name for f in FORMATS.values() if f.write]
         raise InputError(f"cannot write format {format!r}; choose from {', '.join(writable)}")
     return fmt.write(puzzle)
+
+
+ANSWER_SUFFIX = ".answer"
+
+
+def save(puzzle: Puzzle, path: str | Path, answer=None) -> list[Path]:
+    """Write ``path`` (``name.lp``), its geometry sidecar and, if given, the answer as
+    ``name.answer`` (link/2 facts). Returns the files written."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(facts.write_instance(puzzle))
+    written = [path]
+    if puzzle.geometry is not None:
+        geo = facts.geometry_path(path)
+        geo.write_text(facts.write_geometry(puzzle))
+        written.append(geo)
+    if answer is not None:
+        ans = answer_path(path)
+        ans.write_text(facts.write_answer(puzzle, answer) + "\n")
+        written.append(ans)
+    return written
+
+
+def answer_path(instance: str | Path) -> Path:
+    """Where the reference answer of ``name.lp`` lives: ``name.answer``."""
+    instance = Path(instance)
+    return instance.with_name(instance.name.removesuffix(".lp") + ANSWER_SUFFIX)

@@ -9,7 +9,9 @@ Adding a tiling is one module emitting faces and one :func:`register` line below
 
 from __future__ import annotations
 
-from ..model import InputError, Puzzle, from_faces
+from dataclasses import replace
+
+from ..model import InputError, Puzzle, TilingRef, from_faces
 from .base import Faces, Tiling
 from .square import square
 
@@ -50,7 +52,8 @@ def faces(name: str, width: int, height: int, seed: int | None = None) -> Faces:
 def build(name: str, width: int, height: int, seed: int | None = None) -> Puzzle:
     """A clue-less puzzle on a patch of the tiling ``name``."""
     t = get(name)
-    return from_faces(faces(t.name, width, height, seed), source=f"{t.name} {width}x{height}")
+    puzzle = from_faces(faces(t.name, width, height, seed), source=f"{t.name} {width}x{height}")
+    return replace(puzzle, tiling=TilingRef(t.name, width, height, seed if t.seeded else None))
 
 
 # --------------------------------------------------------------------------- registry

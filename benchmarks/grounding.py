@@ -1,0 +1,80 @@
+"""Grounding size against instance size: atoms and rules per edge must stay flat.
+
+    python benchmarks/grounding.py [--max 200] [--encoding reach]
+
+Square grids from 10x10 to 200x200 carry the clues of a random planted loop (made
+here, seeded); the Loopy sample (../shared, skipped where absent) adds every tiling.
+Prints a table; results are recorded in benchmarks/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+from pathlib import Path
+
+from slitherasp import tilings
+from slitherasp.facts import read_instance
+from slitherasp.generate import planted
+from slitherasp.solve import DEFAULT_ENCODING, solve
+from slitherasp.validate import check
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+
+
+def loopy_facts(sample: dict) -> str:
+    seen: dict[frozenset, tuple[int, int]] = {}
+    out, cells = [], []
+    for i, face in enumerate(sample["faces"]):
+        for a, b in zip(face, face[1:] + face[:1]):
+            key = frozenset((a, b))
+            if key not in seen:
+                seen[key] = (a, b)
+                out.append(f"edge({a},{b}).")
+            cells.append(f"cell_contains(f{i},{seen[key][0]},{seen[key][1]}).")
+    out += cells + [f"clue(f{i},{k})." for i, k in enumerate(sample["clues"]) if k is not None]
+    return "\n".join(out)
+
+
+def row(family: str, size: str, puzzle, encoding: str) -> list:
+    r = solve(puzzle, unique=True, statistics=True, encoding=encoding)
+    assert r.unique is not None and check(puzzle, r.links()).valid, f"{family} {size}: bad answer"
+    s, e = r.statistics, len(puzzle.edges)
+    return [family, size, len(puzzle.vertices), e, s["atoms"], s["rules"],
+            s["atoms"] / e, s["rules"] / e, r.time_ground, r.time_solve]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--max", type=int, default=200, help="largest square grid side (default 200)")
+    ap.add_argument("--encoding", default=DEFAULT_ENCODING)
+    args = ap.parse_args()
+    rows = []
+    for n in (10, 20, 50, 100, 150, 200):
+        if n <= args.max:
+            puzzle, _ = planted(tilings.build("square", n, n), seed=n)
+            rows.append(row("square", f"{n}x{n}", puzzle, args.encoding))
+            print(f"  square {n}x{n} done", file=sys.stderr)
+    sample = SHARED / "loopy" / "sample.jsonl.gz"
+    if sample.is_file():
+        best: dict[str, dict] = {}
+        for line in gzip.open(sample, "rt"):
+            s = json.loads(line)
+            if s["type"] not in best or s["faces_n"] > best[s["type"]]["faces_n"]:
+                best[s["type"]] = s
+        for t, s in sorted(best.items()):
+            rows.append(row(f"loopy {t}", s["size"], read_instance(loopy_facts(s), s["name"]), args.encoding))
+    else:
+        print(f"(Loopy sample not found at {sample}: skipped)", file=sys.stderr)
+    head = ["family", "size", "vertices", "edges", "atoms", "rules", "atoms/edge", "rules/edge", "ground s", "solve s"]
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    for r in rows:
+        cells = [r[0], r[1], str(r[2]), str(r[3]), str(r[4]), str(r[5]), f"{r[6]:.1f}", f"{r[7]:.1f}", f"{r[8]:.3f}", f"{r[9]:.3f}"]
+        print("| " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,158 @@
+"""The command line as a user meets it: messages, JSON shapes and exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from slitherasp.cli import main
+from slitherasp.facts import read_answer, write_instance
+from slitherasp.validate import check
+
+from conftest import grid, odd_hamiltonian_facts
+
+PUZZLE = grid(3, 3, {(0, 1): 3, (1, 0): 3, (1, 2): 0, (2, 1): 0, (0, 0): 2})  # unique
+
+
+@pytest.fixture
+def inst(tmp_path: Path) -> Path:
+    path = tmp_path / "p.lp"
+    path.write_text(write_instance(PUZZLE))
+    return path
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_prints_clingo_style_and_validates(capsys, inst: Path) -> None:
+    code, out, _ = run(capsys, "solve", str(inst), "--unique")
+    assert code == 0
+    lines = out.splitlines()
+    assert "Answer: 1" in lines and "SATISFIABLE" in lines
+    assert check(PUZZLE, read_answer(out)).valid
+    assert any(line.startswith("Unique       : yes") for line in lines)
+
+
+def test_solve_json_object(capsys, inst: Path) -> None:
+    code, out, _ = run(capsys, "solve", str(inst), "--json", "--unique")
+    obj = json.loads(out)
+    assert code == 0
+    assert set(obj) >= {"instance", "result", "models", "unique", "links", "answers", "time"}
+    assert obj["result"] == "SATISFIABLE" and obj["unique"] is True and obj["models"] == 1
+    assert set(obj["time"]) == {"total", "ground", "solve"}
+    assert check(PUZZLE, [tuple(p) for p in obj["links"]]).valid
+
+
+def test_models_zero_enumerates(capsys, tmp_path: Path) -> None:
+    path = tmp_path / "g.lp"
+    path.write_text(write_instance(grid(2, 2)))
+    code, out, _ = run(capsys, "solve", str(path), "--models", "0", "--json")
+    obj = json.loads(out)
+    assert obj["models"] == 13 and len(obj["answers"]) == 13 and obj["unique"] is None
+
+
+def test_stdin(capsys, monkeypatch, inst: Path) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(inst.read_text()))
+    code, out, _ = run(capsys, "solve", "-", "--json")
+    assert code == 0 and json.loads(out)["instance"] == "-"
+
+
+def test_unsatisfiable_exit_20(capsys, tmp_path: Path) -> None:
+    path = tmp_path / "u.lp"
+    path.write_text(write_instance(grid(2, 2, {(0, 0): 4, (1, 1): 4})))
+    code, out, _ = run(capsys, "solve", str(path))
+    assert code == 20 and "UNSATISFIABLE" in out.splitlines()
+
+
+def test_time_limit_gives_unknown_124(capsys, tmp_path: Path) -> None:
+    path = tmp_path / "hard.lp"
+    path.write_text(odd_hamiltonian_facts(15))
+    code, out, _ = run(capsys, "solve", str(path), "--time-limit", "0.3", "--json")
+    obj = json.loads(out)
+    assert (code, obj["result"], obj["timed_out"], obj["models"]) == (124, "UNKNOWN", True, 0)
+
+
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        ("edge(1,2).\nedge(2,1).\n", "bad.lp:2:1: edge(2,1) repeats"),
+        ("edge(1,2). cell_contains(c,1,2). clue(c,3).", "bad.lp:1:34: clue(c,3) is larger"),
+        ("", "bad.lp: empty instance"),
+    ],
+)
+def test_bad_input_one_line_exit_2(capsys, tmp_path: Path, content: str, words: str) -> None:
+    path = tmp_path / "bad.lp"
+    path.write_text(content)
+    code, out, err = run(capsys, "solve", str(path))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and words in err and "Traceback" not in err
+
+
+def test_missing_file(capsys) -> None:
+    code, _, err = run(capsys, "solve", "no/such/file.lp")
+    assert code == 2 and "no/such/file.lp: no such file" in err
+
+
+def test_check_valid_invalid_and_reference(capsys, tmp_path: Path, inst: Path) -> None:
+    run(capsys, "solve", str(inst), "--answer-out", str(tmp_path / "a.lp"))
+    code, out, _ = run(capsys, "check", str(inst), str(tmp_path / "a.lp"))
+    assert code == 0 and out.startswith("VALID")
+    (tmp_path / "bad.lp").write_text("link(0,1). link(1,2).\n")
+    code, out, _ = run(capsys, "check", str(inst), str(tmp_path / "bad.lp"), "--json")
+    obj = json.loads(out)
+    assert code == 1 and obj["valid"] is False
+    assert {v["kind"] for v in obj["violations"]} >= {"degree", "clue"}
+    code, out, _ = run(capsys, "check", str(inst), str(tmp_path / "a.lp"), "--reference", str(tmp_path / "bad.lp"))
+    assert code == 1 and "reference" in out
+
+
+def test_batch_json_lines_and_summary(capsys, tmp_path: Path) -> None:
+    (tmp_path / "d").mkdir()
+    (tmp_path / "d" / "a.lp").write_text(write_instance(PUZZLE))
+    (tmp_path / "d" / "b.lp").write_text(write_instance(grid(2, 2, {(0, 0): 4, (1, 1): 4})))
+    (tmp_path / "d" / "c.lp").write_text("edge(1,1).")
+    code, out, err = run(capsys, "batch", str(tmp_path / "d"), "--json", "--unique", "--jobs", "2")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["result"] for r in rows] == ["SATISFIABLE", "UNSATISFIABLE", "ERROR"]
+    assert rows[0]["unique"] is True and "self-loop" in rows[2]["error"]
+    assert "3/3 instances" in err and "1 solved" in err and "1 unsatisfiable" in err
+    assert code == 1
+
+
+def test_facts_command_feeds_plain_clingo(capsys, inst: Path) -> None:
+    code, out, _ = run(capsys, "facts", str(inst))
+    assert code == 0 and "root_first(" in out and out.count("edge(") == len(PUZZLE.edges)
+
+
+def test_help_teaches_exit_codes(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    out = capsys.readouterr().out
+    assert "exit codes" in out and "124" in out and "--unique" in out
+
+
+def test_ctrl_c_is_a_result(tmp_path: Path) -> None:
+    path = tmp_path / "big.lp"
+    path.write_text(write_instance(grid(10, 10)))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "slitherasp.cli", "solve", str(path), "--models", "0", "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    obj = json.loads(out)
+    assert obj["interrupted"] is True and obj["models"] > 0 and "Traceback" not in err
