@@ -141,3 +141,17 @@ def answer_path(instance: str | Path) -> Path:
     """Where the reference answer of ``name.lp`` lives: ``name.answer``."""
     instance = Path(instance)
     return instance.with_name(instance.name.removesuffix(".lp") + ANSWER_SUFFIX)
+
+
+from . import loopy as _loopy  # noqa: E402
+
+register(
+    Format(
+        name="loopy",
+        extensions=(".loopy",),
+        read=_loopy.read,
+        write=_loopy.write,
+        sniff=_loopy.sniff,
+        description="Simon Tatham's Loopy game IDs (WxHtN:clues) on its periodic grids",
+    )
+)

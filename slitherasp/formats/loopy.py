@@ -1,0 +1,231 @@
+"""Loopy game IDs: Simon Tatham's descriptive form ``WxHtN:clues``.
+
+An ID is ``params:description``. ``params`` is ``W``, ``WxH`` or ``WxHtN``
+(``N`` the grid type, 0 squares if absent; a difficulty suffix ``d<letter>`` is
+ignored). ``description`` may start with a *grid description* ended by ``_``:
+the triangular grid (t1) writes ``0_`` for today's grid, while an ID without it
+means the legacy triangular grid (ears at two corners, ``2WH`` triangles).
+The rest lists every face in Loopy's face order: ``0``-``9`` and ``A``-``Z``
+are clues 0..35, and ``a``-``z`` skip 1..26 faces without a clue (longer runs
+chain letters: 30 blank faces are ``zd``).
+
+The reader builds the grid with :mod:`slitherasp.tilings.loopy`, so cell ``c<i>``
+is Loopy's face ``i``; ``Puzzle.tiling`` records our tiling name, the size and
+Loopy's grid description (None when the ID has none). Only the periodic grid
+types are supported; Penrose, hats and spectres IDs raise :class:`InputError`.
+
+>>> p = read("3x3t0:a2b3d", "<doc>")
+>>> p.clues, p.tiling
+((None, 2, None, None, 3, None, None, None, None), TilingRef(name='square', width=3, height=3, seed=None, desc=None))
+>>> write(p)
+'3x3t0:a2b3d\\n'
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import replace
+
+from .. import tilings
+from ..model import InputError, Puzzle, TilingRef, from_faces
+from ..tilings.loopy import APERIODIC, LOOPY, LoopyGrid, size_problem, unit_faces
+
+_PARAMS = re.compile(r"(\d+)(?:x(\d+))?(?:t(\d+))?(?:d[a-z])?")
+_ID = re.compile(r"\d+(?:x\d+)?(?:t\d+)?(?:d[a-z])?:[0-9A-Za-z_,]+")
+_LARGEST = 1000
+"""Widths and heights above this are refused (Loopy's own limit is memory)."""
+
+
+def _id_line(text: str) -> tuple[str, int, int]:
+    """The one line holding the ID (``#`` comment and blank lines aside): ID, line, indent."""
+    found = [
+        (s.strip(), i, len(s) - len(s.lstrip()))
+        for i, s in enumerate(text.splitlines(), 1)
+        if s.strip() and not s.lstrip().startswith("#")
+    ]
+    if len(found) != 1:
+        raise InputError(
+            f"expected one Loopy game ID line such as 10x10t2:..., found {len(found)} lines",
+            line=found[1][1] if found else None,
+        )
+    return found[0]
+
+
+def _tiling_name(number: int) -> str:
+    """Our registered name of Loopy's grid type ``number``."""
+    for t in tilings.TILINGS.values():
+        if t.loopy is not None and t.loopy[1] == number:
+            return t.name
+    raise InputError(f"Loopy grid type t{number} has no registered tiling")
+
+
+def _unsupported(number: int) -> InputError:
+    return InputError(
+        f"Loopy grid type {APERIODIC[number]} (t{number}) is not supported yet: "
+        "only the periodic grids (t0-t10, t13-t15) can be read and written"
+    )
+
+
+def _decode(clues: str, at: int, line: int | None = None, indent: int = 0) -> list[int | None]:
+    """Clues per face from Loopy's clue string; ``at`` is its position in the ID.
+
+    >>> _decode("a3zB", 1)[:3], len(_decode("a3zB", 1))
+    ([None, 3, None], 29)
+    """
+    out: list[int | None] = []
+    for k, ch in enumerate(clues):
+        if "0" <= ch <= "9":
+            out.append(ord(ch) - ord("0"))
+        elif "A" <= ch <= "Z":
+            out.append(ord(ch) - ord("A") + 10)
+        elif "a" <= ch <= "z":
+            out.extend([None] * (ord(ch) - ord("a") + 1))
+        else:
+            raise InputError(f"bad character {ch!r} at position {at + k} of the game ID",
+                             line=line, column=indent + at + k)
+    return out
+
+
+def _encode(clues: tuple[int | None, ...]) -> str:
+    """Loopy's clue string: digits, capitals for 10..35, letters for runs of blanks.
+
+    >>> _encode((None,) * 30 + (3, 11, None))
+    'zd3Ba'
+    """
+    out: list[str] = []
+    blanks = 0
+    for k in (*clues, -1):
+        if k is None:
+            blanks += 1
+            continue
+        while blanks:
+            run = min(blanks, 26)
+            out.append(chr(ord("a") + run - 1))
+            blanks -= run
+        if k >= 0:
+            if k > 35:
+                raise InputError(f"clue {k} is too large for a Loopy game ID (at most 35)")
+            out.append(str(k) if k < 10 else chr(ord("A") + k - 10))
+    return "".join(out)
+
+
+def read(text: str, source: str = "<loopy>") -> Puzzle:
+    """A puzzle from a Loopy game ID (one line; ``#`` comment lines and blanks are ignored).
+
+    >>> p = read("# a honeycomb\\n 3x3t2:2a1b3c ", "<doc>")
+    >>> p.tiling.name, len(p.cells), p.clue_count()
+    ('honeycomb', 9, 3)
+    >>> read("3x3t0:a2b3e", "x.loopy")
+    Traceback (most recent call last):
+    ...
+    slitherasp.model.InputError: x.loopy:1: too many clues: the clue string covers 10 faces, Loopy's 3x3 squares grid has 9
+    """
+    try:
+        return _read(text, source)
+    except InputError as exc:
+        raise exc.located(source) from None
+
+
+def _read(text: str, source: str) -> Puzzle:
+    game_id, line, indent = _id_line(text)
+
+    def error(message: str, position: int | None = None) -> InputError:
+        column = None if position is None else indent + position
+        return InputError(message, source=source, line=line, column=column)
+
+    params, colon, body = game_id.partition(":")
+    if not colon:
+        raise error("a Loopy game ID has the form WxHtN:clues (e.g. 7x7t2:...); this one has no ':'")
+    m = _PARAMS.fullmatch(params)
+    if m is None:
+        raise error(f"bad size/type {params!r}: expected W, WxH or WxHtN such as 10x10t2", 1)
+    w = int(m.group(1))
+    h = int(m.group(2)) if m.group(2) else w
+    number = int(m.group(3)) if m.group(3) else 0
+    if number in APERIODIC:
+        raise _unsupported(number).located(source)
+    grid = LOOPY.get(number)
+    if grid is None:
+        raise error(f"unknown Loopy grid type t{number} (Loopy's types are t0..t17)", 1)
+    problem = size_problem(grid, w, h) or (
+        f"larger than {_LARGEST} is not supported" if max(w, h) > _LARGEST else None
+    )
+    if problem:
+        raise error(f"bad size {w}x{h}: {problem}", 1)
+    start = len(params) + 2  # column of the first character after ':'
+    desc, sep, clue_text = body.partition("_")
+    if not sep:
+        desc, clue_text = None, body
+    else:
+        start += len(desc) + 1
+    if desc not in grid.descs:
+        allowed = " or ".join(f"'{d}_'" if d is not None else "none" for d in grid.descs)
+        raise error(f"grid description {desc!r} is not used with Loopy's {grid.name} grid "
+                    f"(t{number}): expected {allowed}", len(params) + 2)
+    faces = unit_faces(number, w, h, desc)
+    clues = _decode(clue_text, start, line, indent)
+    if len(clues) != len(faces):
+        what = "too many" if len(clues) > len(faces) else "too few"
+        raise error(f"{what} clues: the clue string covers {len(clues)} faces, "
+                    f"Loopy's {w}x{h} {grid.name} grid has {len(faces)}")
+    for i, (k, face) in enumerate(zip(clues, faces)):
+        if k is not None and k > len(face):
+            raise error(f"clue {k} of face {i} is larger than the face's {len(face)} sides")
+    puzzle = from_faces(faces, clues, source=source)
+    return replace(puzzle, tiling=TilingRef(_tiling_name(number), w, h, desc=desc))
+
+
+def _matches(puzzle: Puzzle, faces: list[list[tuple[float, float]]]) -> bool:
+    """Whether the puzzle's cells are these faces, in this order."""
+    if len(puzzle.cells) != len(faces):
+        return False
+    geo = puzzle.geometry
+    if geo is None:
+        return True
+    for c, face in enumerate(faces):
+        poly = geo.face_polygon(c)
+        if poly is None or len(poly) != len(face):
+            return False
+        if any(not any(math.dist(p, q) < 1e-6 for q in face) for p in poly):
+            return False
+    return True
+
+
+def write(puzzle: Puzzle) -> str:
+    """The puzzle as a Loopy game ID (one line), if it lies on one of Loopy's periodic grids.
+
+    >>> write(tilings.build("triangular", 3, 3).with_clues({0: 1, 18: 2}))
+    '3x3t1:0_1q2\\n'
+    """
+    ref = puzzle.tiling
+    if ref is None:
+        raise InputError("cannot write a Loopy game ID: the puzzle does not name its tiling "
+                         "(make it with a Loopy grid, e.g. honeycomb, or read it from a Loopy ID)")
+    tiling = tilings.get(ref.name)
+    if tiling.loopy is None:
+        raise InputError(f"cannot write a Loopy game ID: tiling {tiling.name!r} is not one of Loopy's grids")
+    number = tiling.loopy[1]
+    if number in APERIODIC:
+        raise _unsupported(number)
+    grid: LoopyGrid = LOOPY[number]
+    w, h = ref.width, ref.height
+    problem = size_problem(grid, w, h)
+    if problem:
+        raise InputError(f"Loopy refuses the size {w}x{h}: {problem}")
+    order = sorted(grid.descs, key=lambda d: d != ref.desc)  # the recorded variant first
+    for desc in order:
+        if _matches(puzzle, unit_faces(number, w, h, desc)):
+            prefix = f"{desc}_" if desc is not None else ""
+            return f"{w}x{h}t{number}:{prefix}{_encode(puzzle.clues)}\n"
+    raise InputError(f"the puzzle's {len(puzzle.cells)} cells are not Loopy's {w}x{h} {grid.name} grid")
+
+
+def sniff(text: str) -> bool:
+    """Whether ``text`` looks like a Loopy game ID.
+
+    >>> sniff("# mine\\n10x10t2:a3b\\n"), sniff("edge(1,2).")
+    (True, False)
+    """
+    lines = [s.strip() for s in text.splitlines() if s.strip() and not s.lstrip().startswith("#")]
+    return len(lines) == 1 and _ID.fullmatch(lines[0]) is not None
