@@ -1,0 +1,200 @@
+"""Drawings: SVG structure, planar Tutte layouts without geometry, PNG, Unicode."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import itertools
+import json
+import sys
+import xml.etree.ElementTree as ET
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+from shapely.geometry import LineString, Polygon
+
+from slitherasp import render, tilings
+from slitherasp.facts import read_instance
+from slitherasp.model import InputError, Puzzle
+from slitherasp.solve import solve
+
+SVG = "{http://www.w3.org/2000/svg}"
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+
+
+def planted(puzzle: Puzzle, inside: set[int]) -> tuple[Puzzle, frozenset[int]]:
+    """Clue every cell for the loop around the cells ``inside``; solve it."""
+    loop = frozenset(e for e, cs in enumerate(puzzle.edge_cells) if sum(c in inside for c in cs) == 1)
+    clued = puzzle.with_clues(puzzle.signature(loop))
+    result = solve(clued, unique=True)
+    assert result.unique and result.answer == loop
+    return clued, result.answer
+
+
+@pytest.fixture(scope="module")
+def l_shape() -> tuple[Puzzle, frozenset[int]]:
+    """3x3 squares, the loop around the top-left L of cells 0, 1 and 3."""
+    return planted(tilings.build("square", 3, 3), {0, 1, 3})
+
+
+def grid_facts(n: int) -> Puzzle:
+    """An n x n-point square grid as competition facts (no geometry)."""
+    at = lambda x, y: y * n + x  # noqa: E731
+    facts = [f"edge({at(x, y)},{at(x + 1, y)})." for y in range(n) for x in range(n - 1)]
+    facts += [f"edge({at(x, y)},{at(x, y + 1)})." for y in range(n - 1) for x in range(n)]
+    for y, x in itertools.product(range(n - 1), repeat=2):
+        a, b, c, d = at(x, y), at(x + 1, y), at(x + 1, y + 1), at(x, y + 1)
+        facts += [f"cell_contains(q{x}_{y},{u},{v})." for u, v in ((a, b), (b, c), (d, c), (a, d))]
+    return read_instance(" ".join(facts))
+
+
+def hexagon_facts() -> Puzzle:
+    """A hexagon cut into six triangles around a centre vertex 0."""
+    facts = []
+    for i in range(1, 7):
+        j = i % 6 + 1
+        facts += [f"edge(0,{i}).", f"edge({i},{j}).",
+                  f"cell_contains(t{i},0,{i}). cell_contains(t{i},{i},{j}). cell_contains(t{i},0,{j})."]
+    return read_instance(" ".join(facts) + " clue(t1,2). clue(t4,1).")
+
+
+def two_squares_facts() -> Puzzle:
+    ring = lambda c, vs: [f"edge({a},{b}). cell_contains({c},{a},{b})." for a, b in zip(vs, vs[1:] + vs[:1])]  # noqa: E731
+    return read_instance(" ".join(ring("a", [1, 2, 3, 4]) + ring("b", [5, 6, 7, 8])) + " clue(a,4). clue(b,0).")
+
+
+def assert_planar_drawing(p: Puzzle) -> None:
+    lay = render.layout(p)
+    assert lay.note == ""
+    pts = lay.geometry.points
+    segs = [LineString([pts[u], pts[v]]) for u, v in p.edges]
+    assert min(s.length for s in segs) > 1e-6
+    for (i, s), (j, t) in itertools.combinations(enumerate(segs), 2):
+        if set(p.edges[i]) & set(p.edges[j]):
+            assert s.intersection(t).geom_type == "Point", (p.edges[i], p.edges[j])
+        else:
+            assert not s.intersects(t), (p.edges[i], p.edges[j])
+    for c, face in enumerate(lay.geometry.faces):
+        assert face is not None, f"cell {p.cells[c]} is not a face"
+        poly = Polygon([pts[v] for v in face])
+        assert poly.is_valid and poly.exterior.is_ccw and poly.area > 1e-6
+
+
+@pytest.mark.parametrize("make", [lambda: grid_facts(4), hexagon_facts, two_squares_facts, lambda: grid_facts(7)],
+                         ids=["grid4", "hexagon", "two-squares", "grid7"])
+def test_tutte_layout_is_planar(make) -> None:
+    p = make()
+    assert p.geometry is None
+    assert_planar_drawing(p)
+
+
+def test_tutte_layout_of_a_grid_is_the_grid() -> None:
+    lay = render.layout(grid_facts(5))
+    pts = np.array(lay.geometry.points)
+    assert np.allclose(pts - pts.round(), 0, atol=1e-9)
+    assert render.unicode(grid_facts(5)).splitlines()[0] == "·   ·   ·   ·   ·"
+
+
+def test_dense_and_iterative_solvers_agree() -> None:
+    edges = np.array(grid_facts(6).edges)
+    fixed = {v: np.array([float(v % 6), float(v // 6)]) for v in range(36) if v % 6 in (0, 5) or v // 6 in (0, 5)}
+    dense = render._solve_barycentric(36, edges, fixed)
+    iterative = render._solve_barycentric(36, edges, fixed, dense_limit=0)
+    assert np.allclose(dense, iterative, atol=1e-8)
+
+
+def test_loopy_puzzles_without_geometry_draw_planar() -> None:
+    sample = SHARED / "loopy" / "sample.jsonl.gz"
+    if not sample.exists():
+        pytest.skip("shared Loopy sample not available")
+    from slitherasp.model import from_faces
+
+    wanted = {"5x5t4de_anchor-0", "4x4t14de_anchor-0", "3x3t9de_anchor-0"}
+    seen = 0
+    for line in gzip.open(sample, "rt"):
+        d = json.loads(line)
+        if d["name"] in wanted:
+            faces = [[(d["vertices"][v][0], -d["vertices"][v][1]) for v in f] for f in d["faces"]]
+            assert_planar_drawing(replace(from_faces(faces, d["clues"]), geometry=None))
+            seen += 1
+    assert seen == len(wanted)
+
+
+def test_non_planar_graph_gets_a_note() -> None:
+    k5 = read_instance(" ".join(f"edge({a},{b})." for a, b in itertools.combinations(range(5), 2)))
+    assert "not planar" in render.layout(k5).note
+    assert "not planar" in render.svg(k5)
+
+
+def test_svg_structure(l_shape) -> None:
+    p, answer = l_shape
+    root = ET.fromstring(render.svg(p, answer, shade=True, title="L"))
+    assert root.tag == f"{SVG}svg" and root.get("viewBox") == "0 0 160 196"
+    texts = root.iter(f"{SVG}text")
+    assert sorted(t.text for t in texts if t.get("class") == "clue") == sorted(str(k) for k in p.clues)
+    loops = [e for e in root.iter() if e.get("class") == "loop"]
+    assert len(loops) == 1 and loops[0].get("d").count("M") == 1
+    fills = [e.get("fill") for e in root.find(f"{SVG}g[@class='faces']")]
+    assert fills.count(render.COLOURS["inside"]) == 3
+    bare = ET.fromstring(render.svg(p, show_vertices=False))
+    assert not [e for e in bare.iter() if e.get("class") in ("loop", "vertices")]
+    assert render.COLOURS["inside"] not in render.svg(p, answer)
+
+
+def test_svg_marks_clues_the_answer_breaks(l_shape) -> None:
+    p, answer = l_shape
+    wrong = answer - {min(answer)}
+    root = ET.fromstring(render.svg(p, wrong))
+    red = [t for t in root.iter(f"{SVG}text") if t.get("fill") == render.COLOURS["wrong"]]
+    broken = [c for c, (k, n) in enumerate(zip(p.clues, p.signature(wrong))) if k != n]
+    assert len(red) == len(broken) > 0
+
+
+def test_clues_of_cells_that_are_not_faces_are_still_drawn() -> None:
+    k5 = read_instance(" ".join(f"edge({a},{b})." for a, b in itertools.combinations(range(5), 2))
+                       + " cell_contains(t,0,1). cell_contains(t,1,2). cell_contains(t,0,2). clue(t,2).")
+    root = ET.fromstring(render.svg(k5))
+    assert [t.text for t in root.iter(f"{SVG}text")] == ["2"]
+
+
+def test_png_size(l_shape, tmp_path) -> None:
+    Image = pytest.importorskip("PIL.Image")
+    p, answer = l_shape
+    path = tmp_path / "l.png"
+    data = render.png(p, answer, path, scale=20, shade=True)
+    side = round((3 + 2 * render.MARGIN) * 20)
+    with Image.open(path) as img:
+        assert img.size == (side, side) and img.format == "PNG"
+        assert img.getpixel((side // 2, side // 2)) != img.getpixel((1, 1))
+    assert path.read_bytes() == data
+    with Image.open(io.BytesIO(render.png(p, answer, scale=20, title="L"))) as img:
+        assert img.size == (side, side + round(render.TITLE_HEIGHT * 20))
+
+
+def test_png_without_pillow_says_what_to_install(l_shape, monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "PIL", None)
+    with pytest.raises(InputError, match=r"pip install"):
+        render.png(l_shape[0], None)
+
+
+def test_unicode_of_a_solved_square_puzzle(l_shape) -> None:
+    p, answer = l_shape
+    assert render.unicode(p, answer) == "\n".join([
+        "┌───────┐   ·",
+        "│ 2   3 │ 1",
+        "│   ┌───┘   ·",
+        "│ 3 │ 2   0",
+        "└───┘   ·   ·",
+        "  1   0   0",
+        "·   ·   ·   ·",
+    ])
+    assert render.unicode(p).splitlines()[1] == "  2   3   1"
+
+
+def test_unicode_refuses_other_tilings() -> None:
+    from slitherasp.model import from_faces
+
+    with pytest.raises(InputError, match="square grid"):
+        render.unicode(from_faces([[(0, 0), (1, 0), (0.5, 0.8)]]))
