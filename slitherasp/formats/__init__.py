@@ -155,3 +155,20 @@ register(
         description="Simon Tatham's Loopy game IDs (WxHtN:clues) on its periodic grids",
     )
 )
+
+# Square-grid formats people already use (slitherasp/formats/squaregrid.py is their shared core).
+from . import essence as _essence, pylist as _pylist, pzpr as _pzpr, text as _text  # noqa: E402
+
+for _fmt in (
+    Format("pzprv3", (".pzprv3",), _pzpr.read_pzprv3, _pzpr.write_pzprv3, _pzpr.sniff_pzprv3,
+           "pzprjs / puzz.link saved files (pzprv3, slither), square grids"),
+    Format("pzpr", (".url", ".puzzlink"), _pzpr.read, _pzpr.write, _pzpr.sniff,
+           "puzz.link / pzprjs URLs (...p?slither/W/H/BODY), square grids"),
+    Format("text", (".txt",), _text.read, _text.write, _text.sniff,
+           "plain text grids: 'H W', then rows of '-'/'.' and digits (puzzlekit)"),
+    Format("essence", (".param", ".essence"), _essence.read, _essence.write, _essence.sniff,
+           "Essence parameter files: letting n/m/grid, 0 = no clue, 4 = clue 0"),
+    Format("pylist", (".py",), _pylist.read, _pylist.write, _pylist.sniff,
+           "Python literal grids: a list of rows, None = no clue, ints 0..4"),
+):
+    register(_fmt)
