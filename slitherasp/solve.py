@@ -88,29 +88,34 @@ def root_chain(puzzle: Puzzle) -> list[int]:
     return list(chain)
 
 
-def add_facts(backend: clingo.Backend, puzzle: Puzzle, *, clues: bool = True) -> list[clingo.Symbol]:
-    """Add the puzzle's facts and its root chain; return the vertex symbols."""
-    V = [symbol(v) for v in puzzle.vertices]
-    fn = clingo.Function
+def program_facts(puzzle: Puzzle, *, all_cells: bool = False) -> str:
+    """The facts the encoding reads, as text for ``Control.add``: edges, the cells
+    of clues (all cells with ``all_cells``), clues, and the root chain.
 
-    def fact(name: str, args: Sequence[clingo.Symbol]) -> None:
-        backend.add_rule([backend.add_atom(fn(name, args))])
+    Text is parsed by clingo's own C++ parser, several times faster than building
+    the same facts symbol by symbol through the backend; the names are already
+    canonical because the model was read by our parser.
 
-    for u, v in puzzle.edges:
-        fact("edge", (V[u], V[v]))
-    for c, (cname, es) in enumerate(zip(puzzle.cells, puzzle.cell_edges)):
-        C = symbol(cname)
-        for e in es:
-            u, v = puzzle.edges[e]
-            fact("cell_contains", (C, V[u], V[v]))
+    >>> from slitherasp.model import from_faces
+    >>> print(program_facts(from_faces([[(0, 0), (1, 0), (0, 1)]], clues=[2])))
+    edge(0,1).edge(1,2).edge(0,2).
+    cell_contains(c0,0,1).cell_contains(c0,1,2).cell_contains(c0,0,2).clue(c0,2).
+    root_first(0).root_next(0,1).root_next(1,2).
+    """
+    name, edges = puzzle.vertices, puzzle.edges
+    ends = [f"{name[u]},{name[v]}" for u, v in edges]
+    out = ["".join(f"edge({uv})." for uv in ends)]
+    cells = []
+    for c, (cell, es) in enumerate(zip(puzzle.cells, puzzle.cell_edges)):
         k = puzzle.clues[c]
-        if clues and k is not None:
-            fact("clue", (C, clingo.Number(k)))
-    chain = root_chain(puzzle)
-    fact("root_first", (V[chain[0]],))
-    for a, b in zip(chain, chain[1:]):
-        fact("root_next", (V[a], V[b]))
-    return V
+        if k is not None or all_cells:
+            cells.append("".join(f"cell_contains({cell},{ends[e]})." for e in es))
+            if k is not None:
+                cells.append(f"clue({cell},{k}).")
+    out.append("".join(cells))
+    chain = [name[v] for v in root_chain(puzzle)]
+    out.append(f"root_first({chain[0]})." + "".join(f"root_next({a},{b})." for a, b in zip(chain, chain[1:])))
+    return "\n".join(out)
 
 
 def facts_text(puzzle: Puzzle) -> str:
@@ -183,30 +188,43 @@ def solve(
     threads: int = 1,
     encoding: str = DEFAULT_ENCODING,
     statistics: bool = False,
+    lookahead: bool | None = None,
     on_answer: Callable[[Answer], None] | None = None,
 ) -> Result:
     """Solve a puzzle. ``models=0`` enumerates all answers; ``unique`` looks for a
-    second answer to prove the first unique; ``time_limit`` in seconds."""
+    second answer to prove the first unique; ``time_limit`` in seconds.
+    ``lookahead`` (default: on when at most two answers are wanted) turns on clasp's
+    failed-literal probing."""
     start = time.perf_counter()
     wanted = models
     if unique and models != 0:
         wanted = max(models, 2)
     args = [str(wanted), f"--parallel-mode={max(1, threads)}"]
+    if lookahead is None:
+        lookahead = 0 < wanted <= 2
+    if lookahead:
+        # Failed-literal probing: on puzzles (one answer, or a proof of uniqueness)
+        # it replaces almost all search; on enumeration it only costs time.
+        args.append("--lookahead=body")
     if statistics:
         args.append("--stats")
     ctl = clingo.Control(args, logger=lambda code, msg: None)
     ctl.load(str(encoding_path(encoding)))
-    with ctl.backend() as backend:
-        V = add_facts(backend, puzzle)
+    ctl.add("base", [], program_facts(puzzle))
     t0 = time.perf_counter()
     ctl.ground([("base", [])])
     t1 = time.perf_counter()
 
-    edge_of = {(V[u], V[v]): i for i, (u, v) in enumerate(puzzle.edges)}
+    names = puzzle.vertices
+    edge_of = {(names[u], names[v]): i for i, (u, v) in enumerate(puzzle.edges)}
     found: list[Answer] = []
 
     def model(m: clingo.Model) -> None:
-        ans = frozenset(edge_of[tuple(s.arguments)] for s in m.symbols(shown=True) if s.name == "link")
+        ans = frozenset(
+            edge_of[(str(s.arguments[0]), str(s.arguments[1]))]
+            for s in m.symbols(shown=True)
+            if s.name == "link"
+        )
         found.append(ans)
         if on_answer is not None:
             on_answer(ans)
