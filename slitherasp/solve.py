@@ -19,7 +19,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 import clingo
 
@@ -283,6 +283,114 @@ def _statistics(ctl: clingo.Control) -> dict:
         "choices": int(solver["choices"]),
         "conflicts": int(solver["conflicts"]),
     }
+
+
+# --------------------------------------------------------------------------- sessions
+class Session:
+    """One grounding of a puzzle's graph, many solves under different clues.
+
+    Every clue value a cell may take is an external atom ``clue(C,N)``; a solve
+    assumes the ones of its clue set, so changing clues never re-grounds, and what
+    clingo learns in one solve speeds up the next. Answers can be blocked for good
+    (the generator blocks its planted loop and asks whether another answer is left).
+
+    >>> from slitherasp.model import from_faces
+    >>> p = from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)], [(1, 0), (2, 0), (2, 1), (1, 1)]])
+    >>> s = Session(p)
+    >>> len(s.solve({}, models=0).answers), len(s.solve({0: 3}, models=0).answers)
+    (3, 1)
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        *,
+        values: Sequence[Iterable[int]] | None = None,
+        lookahead: bool = False,
+        fresh: bool = False,
+        encoding: str = DEFAULT_ENCODING,
+    ) -> None:
+        """``values[c]``: the clue values cell ``c`` may be given (default: all);
+        ``fresh``: forget what was learnt between solves, so each solve behaves
+        like a solve from scratch (for grading)."""
+        self.puzzle = puzzle
+        blank = puzzle.with_clues([None] * len(puzzle.cells))
+        if values is None:
+            values = [range(len(es) + 1) for es in puzzle.cell_edges]
+        args = ["1", "--trans-ext=integ"]
+        if lookahead:
+            args.append("--lookahead=body")
+        if fresh:
+            args.append("--forget-on-step=varScores,signs,lemmaScores,lemmas")
+        self._ctl = ctl = clingo.Control(args, logger=lambda code, msg: None)
+        ctl.load(str(encoding_path(encoding)))
+        cells = puzzle.cells
+        externals = "".join(f"clue_value({cells[c]},{k})." for c, ks in enumerate(values) for k in ks)
+        ctl.add("base", [], program_facts(blank, all_cells=True) + externals)
+        ctl.add("base", [], "#external clue(C,N) : clue_value(C,N).")
+        ctl.ground([("base", [])])
+        self._cell_symbol = [symbol(c) for c in cells]
+        names = puzzle.vertices
+        self._edge_of = {f"link({names[u]},{names[v]})": i for i, (u, v) in enumerate(puzzle.edges)}
+        link = {str(a.symbol): a.literal for a in ctl.symbolic_atoms.by_signature("link", 2)}
+        self._literal = [link.get(f"link({names[u]},{names[v]})") for u, v in puzzle.edges]
+        self._assigned: dict[int, int] = {}
+
+    def _clue(self, c: int, k: int) -> clingo.Symbol:
+        return clingo.Function("clue", [self._cell_symbol[c], clingo.Number(k)])
+
+    def block(self, answer: Iterable[int]) -> None:
+        """Forbid an answer in every later solve."""
+        lits = [self._literal[e] for e in answer]
+        if any(lit is None for lit in lits):
+            return  # an edge that can never be a link: the answer is impossible anyway
+        with self._ctl.backend() as backend:
+            backend.add_rule([], lits)
+
+    def solve(self, clues: Mapping[int, int], *, models: int = 1, time_limit: float | None = None) -> Result:
+        """Answers under the clue set ``{cell index: clue}`` (at most ``models``, 0 = all)."""
+        ctl = self._ctl
+        ctl.configuration.solve.models = str(models)
+        # Externals are fixed, not assumed: an external left false may not be assumed
+        # true, and only the clues that changed since the last solve are touched.
+        for c, k in list(self._assigned.items()):
+            if clues.get(c) != k:
+                ctl.assign_external(self._clue(c, k), False)
+                del self._assigned[c]
+        for c, k in clues.items():
+            if self._assigned.get(c) != k:
+                ctl.assign_external(self._clue(c, k), True)
+                self._assigned[c] = k
+        found: list[Answer] = []
+        edge_of = self._edge_of
+        start = time.perf_counter()
+        timed_out = interrupted = False
+        with ctl.solve(async_=True,  # type: ignore[call-overload]
+                       on_model=lambda m: found.append(frozenset(edge_of[str(s)] for s in m.symbols(shown=True)))) as handle:
+            try:
+                while not handle.wait(0.05 if time_limit is None else min(0.05, time_limit)):
+                    if time_limit is not None and time.perf_counter() - start >= time_limit:
+                        timed_out = True
+                        handle.cancel()
+                        break
+            except KeyboardInterrupt:
+                interrupted = True
+                handle.cancel()
+            res = handle.get()
+        stopped = timed_out or interrupted
+        status = SAT if found else (UNSAT if res.unsatisfiable and not stopped else UNKNOWN)
+        stats = ctl.statistics["solving"]["solvers"]
+        return Result(
+            puzzle=self.puzzle.with_clues(dict(clues)),
+            status=status,
+            answers=tuple(found),
+            exhausted=bool(res.exhausted) and not stopped,
+            timed_out=timed_out,
+            interrupted=interrupted,
+            time_solve=time.perf_counter() - start,
+            time_total=time.perf_counter() - start,
+            statistics={"choices": int(stats["choices"]), "conflicts": int(stats["conflicts"])},
+        )
 
 
 def count(puzzle: Puzzle, **kwargs) -> Result:

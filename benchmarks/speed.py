@@ -1,0 +1,241 @@
+"""Speed: each of our encodings against a lazy-cut SAT baseline, side by side.
+
+    python benchmarks/speed.py [--sets puzzlekit,square,nonsquare,files] [--dir D ...]
+        [--time-limit S] [--encodings a,b] [--no-baseline] [--limit N] [--slowest N]
+        [--csv FILE]
+
+Every solve proves uniqueness, runs single-threaded in this process and is timed in
+CPU seconds (``time.process_time()``, model building included); a time-out counts as
+the limit and is marked. The baseline is ``benchmarks/sat_baseline.py`` (CaDiCaL
+through python-sat, the ``bench`` extra). Every answer of every solver goes through
+``slitherasp.validate.check``, and the solvers must agree on satisfiability,
+uniqueness and the unique answer: anything else aborts the run.
+
+Sets: ``puzzlekit`` (the 1176 puzzles of ``$SLITHERASP_SHARED/puzzlekit``, default
+``../shared``; one total row and the slowest instances for us), ``square`` and
+``nonsquare`` (generated hard puzzles: see :func:`square_instances`), ``files`` (every
+``.lp`` under the ``--dir`` folders). The markdown table goes to stdout, progress to
+stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import gc
+import gzip
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from slitherasp import formats, tilings
+from slitherasp.model import Answer, Puzzle
+from slitherasp.solve import ENCODINGS, solve
+from slitherasp.validate import check
+
+HERE = Path(__file__).resolve().parent
+SHARED = Path(os.environ.get("SLITHERASP_SHARED", HERE.parent.parent / "shared"))
+BASELINE = "baseline"
+SETS = ("puzzlekit", "square", "nonsquare", "files")
+Instance = tuple[str, Puzzle]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One solver on one instance: CPU seconds (the limit on a time-out) and verdict."""
+
+    seconds: float
+    timed_out: bool
+    status: str
+    answers: tuple[Answer, ...]
+    unique: bool | None
+
+
+@dataclass(frozen=True)
+class Row:
+    set: str
+    name: str
+    edges: int
+    runs: dict[str, Outcome]
+
+
+# --------------------------------------------------------------------------- instance sets
+def puzzlekit_instances(args: argparse.Namespace) -> list[Instance]:
+    """The puzzlekit dataset as square-grid puzzles (clues row-major from the top)."""
+    path = SHARED / "puzzlekit" / "Slitherlink_dataset.json.gz"
+    if not path.is_file():
+        print(f"puzzlekit: {path} not found, set skipped", file=sys.stderr)
+        return []
+    with gzip.open(path, "rt") as f:
+        data = json.load(f)["data"]
+    grids: dict[tuple[int, int], Puzzle] = {}
+    out = []
+    for name, item in data.items():
+        lines = item["problem"].strip().splitlines()
+        h, w = map(int, lines[0].split())
+        tokens = [t for line in lines[1 : h + 1] for t in line.split()]
+        assert len(tokens) == w * h, f"puzzlekit {name}: {len(tokens)} clues for {w}x{h}"
+        if (w, h) not in grids:
+            grids[w, h] = tilings.build("square", w, h)
+        out.append((name, grids[w, h].with_clues([int(t) if t.isdigit() else None for t in tokens])))
+    return out
+
+
+def lp_folder(folder: Path) -> list[Instance]:
+    """Every ``.lp`` instance under ``folder`` (with its geometry sidecar), sorted."""
+    return [(str(p.relative_to(folder)), formats.read_file(p)) for p in sorted(folder.rglob("*.lp"))]
+
+
+def square_instances(args: argparse.Namespace) -> list[Instance]:
+    """Hook for generated hard square-grid puzzles; for now benchmarks/instances/square."""
+    return lp_folder(HERE / "instances" / "square")
+
+
+def nonsquare_instances(args: argparse.Namespace) -> list[Instance]:
+    """Hook for generated hard puzzles on other tilings; for now benchmarks/instances/nonsquare."""
+    return lp_folder(HERE / "instances" / "nonsquare")
+
+
+def file_instances(args: argparse.Namespace) -> list[Instance]:
+    """Every ``.lp`` under the ``--dir`` folders, one row each."""
+    return [(f"{d}/{n}", p) for d in args.dir for n, p in lp_folder(Path(d))]
+
+
+LOADERS: dict[str, Callable[[argparse.Namespace], list[Instance]]] = {
+    "puzzlekit": puzzlekit_instances,
+    "square": square_instances,
+    "nonsquare": nonsquare_instances,
+    "files": file_instances,
+}
+SUMMARISED = {"puzzlekit"}
+"""Sets shown as one total row plus their slowest instances, not one row per instance."""
+
+
+# --------------------------------------------------------------------------- solvers
+def ours(encoding: str) -> Callable[[Puzzle, float | None], Outcome]:
+    def run(puzzle: Puzzle, limit: float | None) -> Outcome:
+        start = time.process_time()
+        r = solve(puzzle, unique=True, encoding=encoding, threads=1, time_limit=limit)
+        seconds = time.process_time() - start
+        return Outcome(limit if r.timed_out and limit else seconds, r.timed_out, r.status, r.answers, r.unique)
+
+    return run
+
+
+def baseline() -> Callable[[Puzzle, float | None], Outcome]:
+    import sat_baseline  # benchmarks/ is on the path when run as a script; needs python-sat
+
+    def run(puzzle: Puzzle, limit: float | None) -> Outcome:
+        start = time.process_time()
+        r = sat_baseline.solve(puzzle, unique=True, time_limit=limit)
+        seconds = time.process_time() - start
+        answers = () if r.answer is None else (r.answer,)
+        return Outcome(limit if r.timed_out and limit else seconds, r.timed_out, r.status, answers, r.unique)
+
+    return run
+
+
+def verify(where: str, puzzle: Puzzle, runs: dict[str, Outcome]) -> None:
+    """Abort on an invalid answer or on solvers that disagree."""
+    for solver, o in runs.items():
+        for a in o.answers:
+            report = check(puzzle, puzzle.links(a))
+            if not report.valid:
+                sys.exit(f"WRONG ANSWER from {solver} on {where}: " + "; ".join(map(str, report.violations[:5])))
+    done = {s: o for s, o in runs.items() if not o.timed_out}
+    if len({(o.status, o.unique) for o in done.values()}) > 1:
+        said = ", ".join(f"{s}: {o.status} unique={o.unique}" for s, o in done.items())
+        sys.exit(f"SOLVERS DISAGREE on {where}: {said}")
+    if len({o.answers[0] for o in done.values() if o.unique}) > 1:
+        sys.exit(f"SOLVERS DISAGREE on {where}: different unique answers")
+
+
+# --------------------------------------------------------------------------- table
+def seconds(outcomes: list[Outcome]) -> str:
+    timeouts = sum(o.timed_out for o in outcomes)
+    return f"{sum(o.seconds for o in outcomes):.3f}" + (f" ({timeouts} t/o)" if timeouts else "")
+
+
+def table_row(set_: str, name: str, edges: int, rows: list[Row], solvers: list[str], encodings: list[str]) -> str:
+    cells = [set_, name, str(edges)] + [seconds([r.runs[s] for r in rows]) for s in solvers]
+    if BASELINE in solvers:
+        base = sum(r.runs[BASELINE].seconds for r in rows)
+        cells += [f"{sum(r.runs[e].seconds for r in rows) / base:.2f}" if base else "-" for e in encodings]
+    return "| " + " | ".join(cells) + " |"
+
+
+def print_table(rows: list[Row], sets: list[str], solvers: list[str], encodings: list[str], slowest: int) -> None:
+    head = ["set", "instance", "edges"] + [f"{s} CPU s" for s in solvers]
+    if BASELINE in solvers:
+        head += [f"{e} / {BASELINE}" for e in encodings]
+    print("| " + " | ".join(head) + " |")
+    print("|---|---|" + "---:|" * (len(head) - 2))
+    for set_ in sets:
+        mine = [r for r in rows if r.set == set_]
+        if not mine:
+            continue
+        shown = mine
+        if set_ in SUMMARISED:
+            shown = sorted(mine, key=lambda r: -max(r.runs[e].seconds for e in encodings))[:slowest]
+        for r in shown:
+            print(table_row(set_, r.name, r.edges, [r], solvers, encodings))
+        print(table_row(f"**{set_}**", f"**total ({len(mine)})**", sum(r.edges for r in mine), mine, solvers, encodings))
+    print("\nCPU seconds, single thread, uniqueness proved; t/o = time-out, counted as the limit. "
+          f"{BASELINE}: lazy-cut SAT (benchmarks/sat_baseline.py).")
+
+
+# --------------------------------------------------------------------------- main
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sets", default="puzzlekit", help=f"comma-separated, of {','.join(SETS)} (default puzzlekit)")
+    ap.add_argument("--dir", action="append", default=[], help="folder of .lp instances for the 'files' set (repeatable)")
+    ap.add_argument("--time-limit", type=float, default=None, metavar="S", help="per solve, seconds")
+    ap.add_argument("--encodings", default=",".join(ENCODINGS), help="ours, comma-separated (default: all)")
+    ap.add_argument("--no-baseline", action="store_true", help="run only our encodings")
+    ap.add_argument("--limit", type=int, default=None, metavar="N", help="first N instances of each set")
+    ap.add_argument("--slowest", type=int, default=5, metavar="N", help="instances shown for summarised sets")
+    ap.add_argument("--csv", type=Path, default=None, metavar="FILE", help="also write every instance's times here")
+    args = ap.parse_args(argv)
+    sets = [s for s in args.sets.split(",") if s]
+    encodings = [e for e in args.encodings.split(",") if e]
+    for what, names, known in (("set", sets, SETS), ("encoding", encodings, ENCODINGS)):
+        if bad := [n for n in names if n not in known]:
+            ap.error(f"unknown {what} {', '.join(bad)}; choose from {', '.join(known)}")
+    if "files" in sets and not args.dir:
+        ap.error("the 'files' set needs --dir")
+    runners = {e: ours(e) for e in encodings}
+    if not args.no_baseline:
+        try:
+            runners[BASELINE] = baseline()
+        except ImportError:
+            ap.error("the baseline needs python-sat: pip install -e '.[bench]' (or use --no-baseline)")
+    rows: list[Row] = []
+    for set_ in sets:
+        instances = LOADERS[set_](args)[: args.limit]
+        if not instances:
+            print(f"{set_}: no instances", file=sys.stderr)
+        for i, (name, puzzle) in enumerate(instances, 1):
+            runs = {}
+            for solver, run in runners.items():
+                gc.collect()
+                runs[solver] = run(puzzle, args.time_limit)
+            verify(f"{set_}/{name}", puzzle, runs)
+            rows.append(Row(set_, name, len(puzzle.edges), runs))
+            times = ", ".join(f"{s} {o.seconds:.3f}s{' t/o' * o.timed_out}" for s, o in runs.items())
+            print(f"[{set_} {i}/{len(instances)}] {name}: {times}", file=sys.stderr)
+    if args.csv:
+        with args.csv.open("w", newline="") as f:
+            out = csv.writer(f)
+            out.writerow(["set", "instance", "edges"] + [f"{s}_s" for s in runners] + [f"{s}_timeout" for s in runners])
+            for r in rows:
+                out.writerow([r.set, r.name, r.edges] + [f"{o.seconds:.6f}" for o in r.runs.values()]
+                             + [int(o.timed_out) for o in r.runs.values()])
+    print_table(rows, sets, list(runners), encodings, args.slowest)
+
+
+if __name__ == "__main__":
+    main()
