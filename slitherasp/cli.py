@@ -26,7 +26,7 @@ from typing import Iterator, Sequence
 
 from . import __version__, facts, formats, validate
 from .model import InputError, Puzzle, SlitherError
-from .solve import DEFAULT_ENCODING, ENCODINGS, SAT, UNKNOWN, UNSAT, Result, solve
+from .solve import DEFAULT_ENCODING, ENCODINGS, SAT, UNSAT, Result, solve
 
 EXIT_OK, EXIT_INVALID, EXIT_INPUT, EXIT_UNSAT, EXIT_TIMEOUT, EXIT_INTERRUPT = 0, 1, 2, 20, 124, 130
 

@@ -217,20 +217,71 @@ def solve(
     ctl.ground([("base", [])])
     t1 = time.perf_counter()
 
+    search = _search(ctl, _decoder(puzzle), time_limit=time_limit, on_answer=on_answer)
+    uniq: bool | None = None
+    if unique and search.answers:
+        if len(search.answers) > 1:
+            uniq = False
+        elif search.exhausted:
+            uniq = True
+    stats = _statistics(ctl) if statistics else {}
+    return Result(
+        puzzle=puzzle,
+        status=search.status,
+        answers=search.answers,
+        unique=uniq,
+        exhausted=search.exhausted,
+        timed_out=search.timed_out,
+        interrupted=search.interrupted,
+        time_ground=t1 - t0,
+        time_solve=search.seconds,
+        time_total=time.perf_counter() - start,
+        statistics=stats,
+    )
+
+
+@dataclass(frozen=True)
+class _Search:
+    """What one ``Control.solve`` call found, before it becomes a :class:`Result`."""
+
+    answers: tuple[Answer, ...]
+    status: str
+    exhausted: bool
+    timed_out: bool
+    interrupted: bool
+    seconds: float
+
+
+def _decoder(puzzle: Puzzle) -> Callable[[clingo.Model], Answer]:
+    """Maps a model's shown ``link/2`` atoms back to edge indices (by their printed form,
+    one string per link: cheaper than comparing symbols)."""
     names = puzzle.vertices
     edge_of = {f"link({names[u]},{names[v]})": i for i, (u, v) in enumerate(puzzle.edges)}
+    return lambda m: frozenset(edge_of[str(s)] for s in m.symbols(shown=True))
+
+
+def _search(
+    ctl: clingo.Control,
+    decode: Callable[[clingo.Model], Answer],
+    *,
+    time_limit: float | None = None,
+    on_answer: Callable[[Answer], None] | None = None,
+) -> _Search:
+    """Run the configured search asynchronously, so that a time limit or Ctrl-C stops it
+    cleanly; an interrupt or time-out is recorded, never raised."""
     found: list[Answer] = []
 
     def model(m: clingo.Model) -> None:
-        ans = frozenset(edge_of[str(s)] for s in m.symbols(shown=True))
+        ans = decode(m)
         found.append(ans)
         if on_answer is not None:
             on_answer(ans)
 
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
     timed_out = interrupted = False
     with ctl.solve(on_model=model, async_=True) as handle:  # type: ignore[union-attr]
         try:
-            deadline = None if time_limit is None else t1 + time_limit
             while True:
                 step = 0.05 if deadline is None else max(0.0, min(0.05, deadline - time.perf_counter()))
                 if handle.wait(step):
@@ -243,34 +294,20 @@ def solve(
             interrupted = True
             handle.cancel()
         res = handle.get()
-    t2 = time.perf_counter()
-
+    stopped = timed_out or interrupted
     if found:
         status = SAT
-    elif res.unsatisfiable and not (timed_out or interrupted):
+    elif res.unsatisfiable and not stopped:
         status = UNSAT
     else:
         status = UNKNOWN
-    exhausted = bool(res.exhausted) and not (timed_out or interrupted)
-    uniq: bool | None = None
-    if unique and found:
-        if len(found) > 1:
-            uniq = False
-        elif exhausted:
-            uniq = True
-    stats = _statistics(ctl) if statistics else {}
-    return Result(
-        puzzle=puzzle,
-        status=status,
+    return _Search(
         answers=tuple(found),
-        unique=uniq,
-        exhausted=exhausted,
+        status=status,
+        exhausted=bool(res.exhausted) and not stopped,
         timed_out=timed_out,
         interrupted=interrupted,
-        time_ground=t1 - t0,
-        time_solve=t2 - t1,
-        time_total=t2 - start,
-        statistics=stats,
+        seconds=time.perf_counter() - start,
     )
 
 
@@ -331,7 +368,7 @@ class Session:
         ctl.ground([("base", [])])
         self._cell_symbol = [symbol(c) for c in cells]
         names = puzzle.vertices
-        self._edge_of = {f"link({names[u]},{names[v]})": i for i, (u, v) in enumerate(puzzle.edges)}
+        self._decode = _decoder(puzzle)
         link = {str(a.symbol): a.literal for a in ctl.symbolic_atoms.by_signature("link", 2)}
         self._literal = [link.get(f"link({names[u]},{names[v]})") for u, v in puzzle.edges]
         self._assigned: dict[int, int] = {}
@@ -361,34 +398,17 @@ class Session:
             if self._assigned.get(c) != k:
                 ctl.assign_external(self._clue(c, k), True)
                 self._assigned[c] = k
-        found: list[Answer] = []
-        edge_of = self._edge_of
-        start = time.perf_counter()
-        timed_out = interrupted = False
-        with ctl.solve(async_=True,  # type: ignore[call-overload]
-                       on_model=lambda m: found.append(frozenset(edge_of[str(s)] for s in m.symbols(shown=True)))) as handle:
-            try:
-                while not handle.wait(0.05 if time_limit is None else min(0.05, time_limit)):
-                    if time_limit is not None and time.perf_counter() - start >= time_limit:
-                        timed_out = True
-                        handle.cancel()
-                        break
-            except KeyboardInterrupt:
-                interrupted = True
-                handle.cancel()
-            res = handle.get()
-        stopped = timed_out or interrupted
-        status = SAT if found else (UNSAT if res.unsatisfiable and not stopped else UNKNOWN)
+        search = _search(ctl, self._decode, time_limit=time_limit)
         stats = ctl.statistics["solving"]["solvers"]
         return Result(
             puzzle=self.puzzle.with_clues(dict(clues)),
-            status=status,
-            answers=tuple(found),
-            exhausted=bool(res.exhausted) and not stopped,
-            timed_out=timed_out,
-            interrupted=interrupted,
-            time_solve=time.perf_counter() - start,
-            time_total=time.perf_counter() - start,
+            status=search.status,
+            answers=search.answers,
+            exhausted=search.exhausted,
+            timed_out=search.timed_out,
+            interrupted=search.interrupted,
+            time_solve=search.seconds,
+            time_total=search.seconds,
             statistics={"choices": int(stats["choices"]), "conflicts": int(stats["conflicts"])},
         )
 
@@ -397,7 +417,3 @@ def count(puzzle: Puzzle, **kwargs) -> Result:
     """All answers (all loops of a clue-less puzzle); see :func:`solve`."""
     return solve(puzzle, models=0, **kwargs)
 
-
-def solutions(puzzle: Puzzle, **kwargs) -> Iterable[Answer]:
-    """Answers one by one (convenience over :func:`solve` with ``models=0``)."""
-    return iter(solve(puzzle, models=0, **kwargs).answers)
