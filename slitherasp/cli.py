@@ -24,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from . import __version__, facts, formats, validate
+from . import __version__, facts, formats, render, validate
 from .model import InputError, Puzzle, SlitherError
 from .solve import DEFAULT_ENCODING, ENCODINGS, SAT, UNSAT, Result, solve
 
@@ -110,7 +110,22 @@ def cmd_solve(args: argparse.Namespace) -> int:
         _print_clingo_style(args.instance, result, args.models, args.stats, args.unique)
     if args.answer_out and result.answers:
         Path(args.answer_out).write_text(facts.write_answer(puzzle, result.answers[0]) + "\n")
+    if args.draw and not args.json:
+        _out(render.unicode(puzzle, result.answer))
+    if args.render:
+        _draw(puzzle, result.answer, args.render, shade=args.shade, title=Path(args.instance).stem)
     return _status_code(result)
+
+
+def _draw(puzzle: Puzzle, answer, out: str, *, shade: bool = False, title: str | None = None) -> None:
+    """Write an SVG or PNG drawing, chosen by the file extension."""
+    suffix = Path(out).suffix.lower()
+    if suffix == ".svg":
+        Path(out).write_text(render.svg(puzzle, answer, shade=shade, title=title), encoding="utf-8")
+    elif suffix == ".png":
+        render.png(puzzle, answer, out, shade=shade, title=title)
+    else:
+        raise InputError("the drawing's file name must end in .svg or .png", source=out)
 
 
 # --------------------------------------------------------------------------- check
@@ -248,6 +263,80 @@ def cmd_batch(args: argparse.Namespace) -> int:
     return EXIT_INVALID if failed else EXIT_OK
 
 
+# --------------------------------------------------------------------------- render
+def cmd_render(args: argparse.Namespace) -> int:
+    puzzle = _load(args.instance, args.format)
+    answer = None
+    if args.answer:
+        links = facts.read_answer(_read(args.answer), args.answer)
+        answer = validate.check(puzzle, links).edges
+    if args.output is None:
+        _out(render.unicode(puzzle, answer))
+        return EXIT_OK
+    _draw(puzzle, answer, args.output, shade=args.shade, title=args.title)
+    note = render.layout(puzzle).note
+    if note:
+        _err(f"slitherasp: note: {note}")
+    return EXIT_OK
+
+
+# --------------------------------------------------------------------------- tiling
+def _size(text: str) -> tuple[int, int]:
+    """``WxH`` or ``N`` (square) as a pair of positive integers."""
+    parts = text.lower().split("x")
+    if len(parts) in (1, 2) and all(p.strip().isdigit() for p in parts):
+        w = int(parts[0])
+        return w, int(parts[-1])
+    raise argparse.ArgumentTypeError(f"size must look like 10x8 or 10, not {text!r}")
+
+
+def cmd_tiling(args: argparse.Namespace) -> int:
+    from . import tilings
+    from .generate import planted
+    from .tilings.polygons import from_polygons, load_polygons
+
+    if args.name == "list":
+        if args.file is not None:
+            raise InputError("'tiling list' takes no file")
+        rows = sorted(tilings.TILINGS.values(), key=lambda t: (FAMILY_ORDER.index(t.family), t.name))
+        if args.json:
+            for t in rows:
+                _out(json.dumps({"name": t.name, "family": t.family, "faces": t.faces, "description": t.description,
+                                 "sizes": [t.min_size, t.max_size], "seeded": t.seeded,
+                                 "loopy": t.loopy[1] if t.loopy else None, "aliases": list(t.aliases)}))
+        else:
+            for t in rows:
+                _out(f"{t.name:24} {t.family:12} {t.faces}")
+        return EXIT_OK
+    if args.output is None:
+        raise InputError("name the output folder with -o DIR")
+    if args.name == "polygons":
+        if args.file is None:
+            raise InputError("'tiling polygons' needs a GeoJSON or WKT file")
+        puzzle = from_polygons(load_polygons(args.file))
+        stem = Path(args.file).stem
+        answer = None
+    else:
+        if args.file is not None:
+            raise InputError(f"unexpected argument {args.file!r}: only 'tiling polygons' takes a file")
+        t = tilings.get(args.name)
+        w, h = args.size or t.default_size
+        puzzle = tilings.build(t.name, w, h, seed=args.seed)
+        stem = f"{t.name}-{w}x{h}" + (f"-s{args.seed}" if t.seeded and args.seed is not None else "")
+        answer = None
+    if args.planted_clues:
+        puzzle, answer = planted(puzzle, seed=args.seed)
+    path = Path(args.output) / f"{stem}.lp"
+    written = formats.save(puzzle, path, answer)
+    _out(" ".join(str(f) for f in written))
+    _err(f"{path}: {len(puzzle.vertices)} vertices, {len(puzzle.edges)} edges, {len(puzzle.cells)} cells, "
+         f"{puzzle.clue_count()} clues")
+    return EXIT_OK
+
+
+FAMILY_ORDER = ["regular", "archimedean", "laves", "k-uniform", "aperiodic", "competition", "polygons"]
+
+
 # --------------------------------------------------------------------------- facts
 def cmd_facts(args: argparse.Namespace) -> int:
     from .solve import facts_text
@@ -262,20 +351,16 @@ def cmd_facts(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- sloop
 def cmd_sloop(args: argparse.Namespace) -> int:
-    from . import render
     from .model import TilingRef
     from .sloop import read_sloop
 
     ref = None
     if args.tiling:
-        w, x, h = (args.size or "").partition("x")
-        if not (w.isdigit() and x and h.isdigit()):
+        if args.size is None:
             raise InputError("--tiling needs --size WxH, e.g. --size 6x6")
-        ref = TilingRef(args.tiling, int(w), int(h), args.seed)
+        ref = TilingRef(args.tiling, *args.size, args.seed)
     elif args.size or args.seed is not None:
         raise InputError("--size and --seed go with --tiling NAME")
-    if args.render and not args.render.lower().endswith((".svg", ".png")):
-        raise InputError("--render needs a file name ending in .svg or .png", source=args.render)
     source = "<stdin>" if args.instance == "-" else args.instance
     puzzle = read_sloop(_read(args.instance), source, ref)
     result = solve(puzzle.graph, models=args.models, unique=args.unique, time_limit=args.time_limit, encoding="sloop")
@@ -287,11 +372,7 @@ def cmd_sloop(args: argparse.Namespace) -> int:
             _out("")
             _out(render.unicode(puzzle, result.answer))
     if args.render:
-        title = Path(source).name
-        if args.render.lower().endswith(".png"):
-            render.png(puzzle, result.answer, args.render, title=title)
-        else:
-            Path(args.render).write_text(render.svg(puzzle, result.answer, title=title))
+        _draw(puzzle, result.answer, args.render, title=Path(source).stem)  # type: ignore[arg-type]
     return _status_code(result)
 
 
@@ -351,6 +432,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     p.add_argument("--stats", action="store_true", help="print grounding and search statistics")
     p.add_argument("--answer-out", metavar="FILE", help="also write the first answer as link/2 facts to FILE")
+    p.add_argument("--render", metavar="OUT", help="draw the answer to OUT.svg or OUT.png")
+    p.add_argument("--shade", action="store_true", help="with --render: shade the inside of the loop")
+    p.add_argument("--draw", action="store_true", help="also draw a square grid's answer as Unicode text")
     p.set_defaults(func=cmd_solve)
 
     p = command(
@@ -400,6 +484,52 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_facts)
 
     p = command(
+        "render",
+        "draw an instance (and an answer) as SVG, PNG or Unicode text",
+        "Draw the faces, the clues (each at its face's pole of inaccessibility) and,\n"
+        "with --answer, the loop. Instances with a geometry file (NAME.geo.json beside\n"
+        "NAME.lp) are drawn on their real geometry; others get a planar straight-line\n"
+        "drawing (Tutte's barycentric embedding). Without -o, a square grid is drawn in\n"
+        "the terminal with box-drawing characters.",
+        "examples:\n"
+        "  slitherasp render puzzle.lp -o puzzle.svg\n"
+        "  slitherasp solve puzzle.lp --answer-out a.lp && slitherasp render puzzle.lp --answer a.lp -o a.png --shade\n"
+        "  slitherasp render square.lp --answer a.lp      Unicode in the terminal\n\n",
+    )
+    instance_args(p)
+    p.add_argument("--answer", metavar="ANSWER", help="an answer to draw (link/2 facts, clingo output or --json)")
+    p.add_argument("-o", "--output", metavar="OUT", help="OUT.svg or OUT.png (default: Unicode on standard output)")
+    p.add_argument("--shade", action="store_true", help="shade the inside of the loop")
+    p.add_argument("--title", help="a title above the drawing")
+    p.set_defaults(func=cmd_render)
+
+    p = command(
+        "tiling",
+        "list the tilings, or write a patch of one as an instance",
+        "'tiling list' prints one tiling a line: its name, family and face types.\n"
+        "'tiling NAME --size WxH -o DIR' writes DIR/NAME-WxH.lp (competition facts) and\n"
+        "DIR/NAME-WxH.geo.json (vertex coordinates and faces) for a patch of the tiling;\n"
+        "--planted-clues adds the clues of a random loop (and its answer as .answer).\n"
+        "'tiling polygons FILE -o DIR' does the same for any polygons (GeoJSON or WKT):\n"
+        "corners are snapped, sides split at T-junctions, overlaps and holes refused.\n"
+        "Sizes count faces or unit cells along each side (see 'tiling list --json'\n"
+        "for each tiling's range); aperiodic patches are placed by --seed.",
+        "examples:\n"
+        "  slitherasp tiling list\n"
+        "  slitherasp tiling cairo --size 8x6 -o out/\n"
+        "  slitherasp tiling penrose-p3 --size 10 --seed 7 --planted-clues -o out/\n"
+        "  slitherasp tiling polygons my-map.geojson -o out/\n\n",
+    )
+    p.add_argument("name", metavar="NAME", help="'list', 'polygons' or a tiling name")
+    p.add_argument("file", metavar="FILE", nargs="?", help="for 'polygons': a GeoJSON or WKT file")
+    p.add_argument("--size", type=_size, metavar="WxH", help="patch size (default: the tiling's own)")
+    p.add_argument("--seed", type=int, metavar="S", help="random seed (aperiodic windows, planted loops)")
+    p.add_argument("--planted-clues", action="store_true", help="clues of a random loop, answer beside")
+    p.add_argument("-o", "--output", metavar="DIR", help="folder to write the instance into")
+    p.add_argument("--json", action="store_true", help="'list' as JSON lines")
+    p.set_defaults(func=cmd_tiling)
+
+    p = command(
         "sloop",
         "solve a Sloop: one loop through every white cell",
         "Sloop (simple loop): draw one loop through the centres of all white cells,\n"
@@ -417,7 +547,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("instance", metavar="INSTANCE", help="instance file, or - for standard input")
     p.add_argument("--tiling", metavar="NAME", help="the cells are a patch of this tiling; INSTANCE lists the black cells")
-    p.add_argument("--size", metavar="WxH", help="the size of the --tiling patch")
+    p.add_argument("--size", type=_size, metavar="WxH", help="the size of the --tiling patch")
     p.add_argument("--seed", type=int, metavar="N", help="the seed of an aperiodic --tiling patch")
     p.add_argument("--models", "-n", type=int, default=1, metavar="N", help="stop after N answers; 0 = all (default: 1)")
     p.add_argument("--unique", action="store_true", help="look for a second answer and say whether the first is unique")

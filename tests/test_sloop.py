@@ -423,7 +423,7 @@ def test_cli_json_and_render(capsys, seed_file: Path, tmp_path: Path) -> None:
     assert code == 0 and obj["result"] == "SATISFIABLE" and obj["unique"] is True
     assert set(obj) >= {"result", "unique", "links", "time"}
     assert check_sloop(read_sloop(SEED_EXAMPLE), [tuple(p) for p in obj["links"]]).valid
-    assert ET.fromstring(out_svg.read_text()).find("{http://www.w3.org/2000/svg}title").text == "example1.sloop"
+    assert ET.fromstring(out_svg.read_text()).find("{http://www.w3.org/2000/svg}title").text == "example1"
 
 
 def test_cli_tiling_option_and_models(capsys, tmp_path: Path) -> None:
@@ -443,7 +443,7 @@ def test_cli_tiling_option_and_models(capsys, tmp_path: Path) -> None:
         ([], "3 3\n...\n.x.\n...\n", 2, "p.sloop:3:2: bad cell 'x'"),
         (["--tiling", "cairo"], "c1", 2, "--tiling needs --size WxH"),
         (["--size", "3x3"], "3 3\n...\n...\n...\n", 2, "--size and --seed go with --tiling"),
-        (["--render", "x.pdf"], "2 2\n..\n..\n", 2, "ending in .svg or .png"),
+        (["--render", "x.pdf"], "2 2\n..\n..\n", 2, "must end in .svg or .png"),
         (["--tiling", "cairo", "--size", "3x3"], "tiling cairo 3x3", 2, "only cell names"),
     ],
 )

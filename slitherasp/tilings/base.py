@@ -37,6 +37,12 @@ class Tiling:
     seeded: bool = False
     aliases: tuple[str, ...] = field(default=())
 
+    @property
+    def default_size(self) -> tuple[int, int]:
+        """The size used when none is asked for: 10 x 10, within the allowed range."""
+        n = min(max(10, self.min_size), self.max_size)
+        return (n, n)
+
 
 def regular_polygon(center: Point, radius: float, sides: int, phase: float = 0.0) -> list[Point]:
     """Corners of a regular polygon, counter-clockwise, the first at angle ``phase``."""
