@@ -207,8 +207,8 @@ def solve(
 ) -> Result:
     """Solve a puzzle. ``models=0`` enumerates all answers; ``unique`` looks for a
     second answer to prove the first unique; ``time_limit`` in seconds.
-    ``lookahead`` (default: on when at most two answers are wanted, except for Sloop) turns on clasp's
-    failed-literal probing."""
+    ``lookahead`` (default: on when at most two answers are wanted, except for
+    Sloop) turns on clasp's failed-literal probing."""
     start = time.perf_counter()
     wanted = models
     if unique and models != 0:
