@@ -359,17 +359,23 @@ class Session:
         puzzle: Puzzle,
         *,
         values: Sequence[Iterable[int]] | None = None,
+        pinned: Mapping[int, int] | None = None,
         lookahead: bool = False,
         fresh: bool = False,
         encoding: str = DEFAULT_ENCODING,
     ) -> None:
         """``values[c]``: the clue values cell ``c`` may be given (default: all);
+        ``pinned``: clues that hold in every solve, as facts: a positive one also
+        gives the encoding a short root chain (every answer touches that cell), which
+        propagates far better than the chain of all vertices;
         ``fresh``: forget what was learnt between solves, so each solve behaves
         like a solve from scratch (for grading)."""
         self.puzzle = puzzle
-        blank = puzzle.with_clues([None] * len(puzzle.cells))
+        self._pinned = pinned = dict(pinned or {})
+        blank = puzzle.with_clues(pinned)
         if values is None:
             values = [range(len(es) + 1) for es in puzzle.cell_edges]
+        values = [() if c in pinned else ks for c, ks in enumerate(values)]
         args = ["1", "--trans-ext=integ"]
         if lookahead:
             args.append("--lookahead=body")
@@ -411,7 +417,7 @@ class Session:
                 ctl.assign_external(self._clue(c, k), False)
                 del self._assigned[c]
         for c, k in clues.items():
-            if self._assigned.get(c) != k:
+            if c not in self._pinned and self._assigned.get(c) != k:
                 ctl.assign_external(self._clue(c, k), True)
                 self._assigned[c] = k
         search = _search(ctl, self._decode, time_limit=time_limit)
