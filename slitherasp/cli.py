@@ -351,19 +351,25 @@ def cmd_facts(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- convert
 def cmd_convert(args: argparse.Namespace) -> int:
-    fmt = args.to or (formats.by_extension(args.output).name if args.output and formats.by_extension(args.output) else None)
-    if fmt is None:
-        raise InputError(f"name the output format with --to ({', '.join(formats.writable())})")
+    named = formats.by_extension(args.output) if args.output else None
+    fmt = args.to or (named.name if named else None)
+    if fmt not in formats.writable():
+        what = f"cannot write format {fmt!r}" if fmt else "name the output format with --to"
+        raise InputError(f"{what}; choose from {', '.join(formats.writable())}")
     puzzle = _load(args.instance, args.format)
     text = formats.write_text(puzzle, fmt)
     if args.output is None:
         sys.stdout.write(text)
         return EXIT_OK
-    if fmt == "lp":  # facts keep their geometry in a sidecar, as 'tiling' writes them
-        written = formats.save(puzzle, args.output)
-    else:
-        Path(args.output).write_text(text, encoding="utf-8")
-        written = [Path(args.output)]
+    try:
+        if fmt == "lp":  # facts keep their geometry in a sidecar, as 'tiling' writes them
+            written = formats.save(puzzle, args.output)
+        else:
+            Path(args.output).parent.mkdir(parents=True, exist_ok=True)
+            Path(args.output).write_text(text, encoding="utf-8")
+            written = [Path(args.output)]
+    except OSError as exc:
+        raise InputError(f"cannot write: {exc.strerror or exc}", source=args.output) from None
     _out(" ".join(str(f) for f in written))
     return EXIT_OK
 
@@ -383,7 +389,7 @@ def _convert_parser(command) -> None:
     )
     p.add_argument("instance", metavar="INSTANCE", help="instance file, or - for standard input")
     p.add_argument("--format", help="input format (default: by extension, then by content)")
-    p.add_argument("--to", choices=formats.writable(), metavar="FORMAT",
+    p.add_argument("--to", metavar="FORMAT",
                    help=f"output format: {', '.join(formats.writable())} (default: by -o's extension)")
     p.add_argument("-o", "--output", metavar="OUT", help="write to OUT (default: standard output)")
     p.set_defaults(func=cmd_convert)

@@ -33,7 +33,7 @@ LARGEST_CLUE = 4
 _NUMBER = re.compile(r"-?[0-9]+")
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=64)
 def _blank(width: int, height: int) -> Puzzle:
     """The clue-less ``width`` x ``height`` square grid (built once per size)."""
     return tilings.build("square", width, height)
@@ -114,6 +114,8 @@ def _same_cells(p: Puzzle, grid: Puzzle) -> bool:
     """Whether the puzzle's cells are the grid's, in the grid's order: by their corners
     when the puzzle has a geometry (read from facts with a sidecar, vertices renamed),
     else by vertices, edges and cells."""
+    if p.geometry is grid.geometry:  # made from the grid itself: nothing to compare
+        return p.cell_edges is grid.cell_edges
     if p.geometry is not None:
         return same_faces(p, [grid.geometry.face_polygon(c) for c in range(len(grid.cells))])
     return (p.vertices, p.edges, p.cells, p.cell_edges) == (grid.vertices, grid.edges, grid.cells, grid.cell_edges)
