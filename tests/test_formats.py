@@ -133,6 +133,12 @@ def test_url_body_follows_pzprjs() -> None:
     assert decode_body("z", 25) == [None] * 25 and decode_body("", 3) == [None] * 3
     assert decode_body(".0", 2) == [None, 0]  # '?' cells carry no clue
     assert encode_body([None] * 41 + [4]) == "zzge" and decode_body("zzge", 42)[-1] == 4
+    # By hand: '9' = clue 4 then 1 blank, '.' = a '?' cell, 'e' = clue 4 then 2 blanks,
+    # 'j' = 4 blanks; pzprjs writes no '?' here, and folds 2 blanks into each 4 ('e').
+    assert decode_body("9.ej", 10) == [4, None, None, 4] + [None] * 6
+    assert encode_body([4, None, None, 4] + [None] * 6) == "eej"
+    assert encode_body([0, 1, None, 2, None, None, None]) == "06cg"  # '6' = 1 + 1 blank, 'g' = 1 blank
+    assert encode_body([None] * 20) == "z" and encode_body([None] * 21) == "zg"
     rng = random.Random(11)
     for _ in range(200):
         n = rng.randrange(1, 60)
