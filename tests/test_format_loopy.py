@@ -10,13 +10,13 @@ from slitherasp.formats.loopy import read, sniff, write
 from slitherasp.model import InputError, TilingRef
 from slitherasp.solve import solve
 from slitherasp.tilings.loopy import APERIODIC, LOOPY
-from slitherasp.tilings.loopy_aperiodic import PENROSE
+from slitherasp.tilings.loopy_aperiodic import GRIDS
 
 from conftest import loopy_samples
 
 ALL = loopy_samples()
-READABLE = [s for s in ALL if s["t"] in LOOPY or s["t"] in PENROSE]
-OTHERS = [s for s in ALL if s["t"] in APERIODIC and s["t"] not in PENROSE]
+READABLE = [s for s in ALL if s["t"] in LOOPY or s["t"] in GRIDS]
+OTHERS = [s for s in ALL if s["t"] in APERIODIC and s["t"] not in GRIDS]
 
 
 @pytest.mark.skipif(not READABLE, reason="shared Loopy sample not available")
@@ -102,6 +102,12 @@ def test_registry_guesses_and_reads_files(tmp_path) -> None:
         ("2x7t11:82AAAAVBBUAB_a", r"width and height must both be at least 3 for penrose_p2"),
         ("7x7t11:82A_a", r"too short for this size"),
         ("7x7t11:82AAAAVBBUAB_21a3b2a0b33a3a11b2", r"too few clues: .* covers 21 faces, Loopy's 7x7 penrose_p2 grid has 24"),
+        ("6x6t16:3,3,1,4_a", r":1:8: bad hats grid description '3,3,1,4': a hats grid description is numbers"),
+        ("6x6t16:3,3,13,4,H_a", r"metatile 13 does not exist: P has 11"),
+        ("6x6t16:3,5,1,4,H_a", r"hat 5 does not exist: metatile H has 4"),
+        ("5x6t16:3,3,1,4,H_a", r"bad size 5x6: width and height must both be at least 6 for hats"),
+        ("6x6t16:3,3,1,4,H_a07", r"too few clues: .* covers 3 faces, Loopy's 6x6 hats grid has 16"),
+        ("6x6t17:A0452F_6c0aBa0d", r"spectres \(t17\) is not supported: its grid description places"),
         ("", r"expected one Loopy game ID line"),
         ("3x3t0:i\n3x3t0:i", r":2: expected one Loopy game ID line .* found 2"),
     ],
@@ -128,6 +134,6 @@ def test_writer_refuses_what_loopy_cannot_show() -> None:
                            tiling=TilingRef(t.name, 10, 10))
         if getattr(t.generate, "loopy_desc", None):
             continue  # a generator of Loopy's own patches: its ID is checked elsewhere
-        message = "is not one of Loopy's" if t.loopy[1] in PENROSE else "is not supported: its grid description"
+        message = "is not one of Loopy's" if t.loopy[1] in GRIDS else "is not supported: its grid description"
         with pytest.raises(InputError, match=message):
             write(fake)

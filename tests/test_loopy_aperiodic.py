@@ -9,13 +9,13 @@ from slitherasp.formats.loopy import read, write
 from slitherasp.model import InputError, from_faces
 from slitherasp.solve import solve
 from slitherasp.tilings.loopy_aperiodic import (
-    PENROSE, desc_problem, generator, loopy_faces, random_desc, round_root, trim,
+    GRIDS, _hat_chain, _hat_patch, desc_problem, generator, loopy_faces, random_desc, round_root, trim,
 )
 from slitherasp.validate import check
 
 from conftest import loopy_samples
 
-SAMPLES = [s for s in loopy_samples() if s["t"] in PENROSE]
+SAMPLES = [s for s in loopy_samples() if s["t"] in GRIDS]
 
 
 def size(sample: dict) -> tuple[int, int]:
@@ -43,7 +43,7 @@ def test_faces_equal_loopys_corner_for_corner(sample: dict) -> None:
 def test_loopys_answer_is_valid_on_the_puzzle_read_from_its_id(sample: dict) -> None:
     puzzle = read(sample["game_id"], sample["name"])
     assert list(puzzle.clues) == sample["clues"]
-    unit = PENROSE[sample["t"]].unit
+    unit = GRIDS[sample["t"]].unit
     ours = {(round(x * unit), round(y * unit)): v for v, (x, y) in enumerate(puzzle.geometry.points)}
     vs = sample["vertices"]
     links = []
@@ -55,13 +55,14 @@ def test_loopys_answer_is_valid_on_the_puzzle_read_from_its_id(sample: dict) -> 
     assert report.valid, [str(v) for v in report.violations]
 
 
-@pytest.mark.parametrize("number", sorted(PENROSE))
+@pytest.mark.parametrize("number", sorted(GRIDS))
 def test_new_descriptions_make_ids_that_read_back(number: int) -> None:
-    for seed, (w, h) in enumerate([(4, 4), (5, 4), (8, 8)]):
+    m = max(4, GRIDS[number].min_size[0])
+    for seed, (w, h) in enumerate([(m, m), (m + 1, m), (m + 4, m + 4)]):
         d = random_desc(number, w, h, seed)
         assert desc_problem(number, d) is None
         faces = loopy_faces(number, w, h, d)
-        assert {len(f) for f in faces} == {4}
+        assert {len(f) for f in faces} == {14 if number == 16 else 4}
         p = from_faces(faces)
         assert len(p.vertices) - len(p.edges) + len(p.cells) == 1  # one disc, no holes
         rest = len(faces) - 1  # a clue 3 on face 0, then blank faces
@@ -72,14 +73,14 @@ def test_new_descriptions_make_ids_that_read_back(number: int) -> None:
         assert q.tiling.desc == d and write(q).strip() == game_id
 
 
-@pytest.mark.parametrize("number", sorted(PENROSE))
+@pytest.mark.parametrize("number", sorted(GRIDS))
 def test_the_generator_writes_its_own_description(number: int) -> None:
     gen = generator(number)
     faces = gen(6, 6, 4)
     assert faces == generator(number)(6, 6, 4)  # the seed decides the patch
     d = gen.loopy_desc(6, 6, 4)
-    assert loopy_faces(number, 6, 6, d)[0][0] == (round(faces[0][0][0] * PENROSE[number].unit),
-                                                  round(faces[0][0][1] * PENROSE[number].unit))
+    assert loopy_faces(number, 6, 6, d)[0][0] == (round(faces[0][0][0] * GRIDS[number].unit),
+                                                  round(faces[0][0][1] * GRIDS[number].unit))
 
 
 def test_a_read_penrose_puzzle_solves_and_is_written_back() -> None:
@@ -111,3 +112,23 @@ def test_trim_keeps_the_faces_around_the_biggest_inner_region() -> None:
     kept = trim(lone + far + block)
     assert kept == block
     assert round_root(1000, 5) == 2236 and round_root(-1000, 3) == -1732
+
+
+def test_hats_are_the_same_with_and_without_pruning_and_short_descriptions_extend() -> None:
+    for desc, size in [("3,3,1,4,H", 10), ("1,0,1,6,0,P", 10), ("1,0,1,6,0,2,3,H", 20), ("1,0,3,1,10,P", 20)]:
+        coords, top = _hat_chain(desc)
+        pruned = _hat_patch(coords, top, size, size)
+        assert pruned is not None and pruned == _hat_patch(coords, top, size, size, prune=False)
+    # "1,0,1,6,0,P" cannot cover 20x20: Loopy goes on with first parents (P in H at 4)
+    assert _hat_patch(*_hat_chain("1,0,1,6,0,P"), 20, 20) is None
+    assert loopy_faces(16, 20, 20, "1,0,1,6,0,P") == loopy_faces(16, 20, 20, "1,0,1,6,0,4,H")
+
+
+def test_hat_descriptions_are_checked_like_loopy_checks_them() -> None:
+    assert desc_problem(16, "3,3,1,4,H") is None
+    assert "numbers each ended by ','" in desc_problem(16, "3,3,1,4")
+    assert "numbers each ended by ','" in desc_problem(16, "3,3,100,4,H")  # at most two digits
+    assert "at least three numbers" in desc_problem(16, "3,3,H")
+    assert "kite 8 does not exist" in desc_problem(16, "8,0,0,H")
+    assert "'Q' is not a metatile" in desc_problem(16, "3,3,1,4,Q")
+    assert "hat 1 does not exist: metatile T has 1" in desc_problem(16, "0,1,3,H")

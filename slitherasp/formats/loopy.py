@@ -12,8 +12,8 @@ chain letters: 30 blank faces are ``zd``).
 The reader builds the grid with :mod:`slitherasp.tilings.loopy`, so cell ``c<i>``
 is Loopy's face ``i``; ``Puzzle.tiling`` records our tiling name, the size and
 Loopy's grid description (None when the ID has none). The periodic grid types
-and the Penrose grids (:mod:`slitherasp.tilings.loopy_aperiodic`, descriptions
-from 2023 on) are supported; hats and spectres IDs raise :class:`InputError`.
+the Penrose and hat grids (:mod:`slitherasp.tilings.loopy_aperiodic`, descriptions
+from 2023 on) are supported; spectres IDs raise :class:`InputError`.
 
 >>> p = read("3x3t0:a2b3d", "<doc>")
 >>> p.clues, p.tiling
@@ -30,10 +30,9 @@ from dataclasses import replace
 from .. import tilings
 from ..model import InputError, Puzzle, TilingRef, from_faces
 from .shape import same_faces
-from ..tilings import loopy_aperiodic as penrose
+from ..tilings import loopy_aperiodic as aperiodic
 from ..tilings.base import Faces
 from ..tilings.loopy import APERIODIC, LOOPY, size_problem, unit_faces
-from ..tilings.loopy_aperiodic import PENROSE
 
 _PARAMS = re.compile(r"(\d+)(?:x(\d+))?(?:t(\d+))?(?:d[a-z])?")
 _ID = re.compile(r"\d+(?:x\d+)?(?:t\d+)?(?:d[a-z])?:[0-9A-Za-z_,]+")
@@ -67,22 +66,25 @@ def _tiling_name(number: int) -> str:
 def _unsupported(number: int) -> InputError:
     return InputError(
         f"Loopy grid type {APERIODIC[number]} (t{number}) is not supported: its grid description "
-        "places the patch in the tiling's metatile hierarchy, which is not reproduced here "
-        "(supported: the periodic grids t0-t10, t13-t15 and the Penrose grids t11, t12)"
+        "places the patch in Loopy's hand-made hexagon hierarchy, which is not reproduced here "
+        "(supported: the periodic grids t0-t10 and t13-t15, Penrose t11, t12 and hats t16)"
     )
 
 
 def _grid(number: int, w: int, h: int, desc: str | None, column: int) -> Faces:
     """Loopy's faces (unit edges) for type ``number``, size and grid description;
     InputError (at ``column`` of the ID) if Loopy would refuse them."""
-    if number in PENROSE:
+    if number in aperiodic.GRIDS:
         if desc is None:
             raise InputError(f"a Loopy {APERIODIC[number]} game ID needs its grid description "
                              "(e.g. 7x7t11:82AAAAVBBUAB_...)", column=column)
-        problem = penrose.desc_problem(number, desc) or penrose.size_problem(number, w, h)
+        problem = aperiodic.size_problem(number, w, h)
+        if problem:
+            raise InputError(f"bad size {w}x{h}: {problem}", column=1)
+        problem = aperiodic.desc_problem(number, desc)
         if problem:
             raise InputError(f"bad {APERIODIC[number]} grid description {desc!r}: {problem}", column=column)
-        return penrose.unit_faces(number, w, h, desc)
+        return aperiodic.unit_faces(number, w, h, desc)
     if number in APERIODIC:
         raise _unsupported(number)
     grid = LOOPY.get(number)
@@ -213,7 +215,7 @@ def write(puzzle: Puzzle) -> str:
         raise InputError(f"cannot write a Loopy game ID: tiling {tiling.name!r} is not one of Loopy's grids")
     number = tiling.loopy[1]
     w, h = ref.width, ref.height
-    if number in PENROSE:
+    if number in aperiodic.GRIDS:
         made_by = getattr(tiling.generate, "loopy_desc", None)
         desc = ref.desc or (made_by(w, h, ref.seed) if made_by else None)
         if desc is None:

@@ -1,41 +1,55 @@
-"""Loopy's Penrose grids (types 11 and 12), face for face, from their grid descriptions.
+"""Loopy's Penrose (types 11, 12) and hat (type 16) grids, face for face, from their
+grid descriptions.
 
-Since 2023 Loopy places a Penrose patch with Simon Tatham's *combinatorial
-coordinates* (his article "Two algorithms for randomly generating aperiodic
-tilings", 2023). Every tile is cut into two isosceles half-tile triangles: acute
-``A``/``B`` and obtuse ``U``/``V`` for kites and darts (P2), acute ``C``/``D`` and
-obtuse ``X``/``Y`` for rhombs (P3); the letters of mirror images differ. A triangle's
-coordinates are its own letter, then the letter of the bigger triangle it is a
-piece of under the substitution, and so on up. The grid description (the part of a
-game ID before ``_``) is ``O S L1 L2 ...``: the orientation ``O`` of the starting
+Since 2023 Loopy places its aperiodic patches with Simon Tatham's *combinatorial
+coordinates* (his articles on generating aperiodic tilings, 2023): the grid
+description (the part of a game ID before ``_``) names where the starting piece sits
+in the tiling's substitution hierarchy, and Loopy walks out from it.
+
+**Penrose.** Every tile is cut into two isosceles half-tile triangles: acute ``A``/``B``
+and obtuse ``U``/``V`` for kites and darts (P2), acute ``C``/``D`` and obtuse ``X``/``Y``
+for rhombs (P3); the letters of mirror images differ. A triangle's coordinates are
+its own letter, then the letter of the bigger triangle it is a piece of, and so on
+up. The description is ``O S L1 L2 ...``: the orientation ``O`` of the starting
 triangle (tenths of a turn), which of its corners ``S`` sits at the origin, and its
-coordinates ``L1 L2 ...`` from the smallest triangle up.
+letters from the smallest triangle up. Loopy breadth-first searches the triangles
+inside a window, stepping across edges with two transition tables (:data:`_OUT`:
+across an edge of a child, into a sibling or out through an edge of the parent;
+:data:`_IN`: into a parent through one of its edges, to the child at that end), and
+emits a tile when the search meets its second half. Points are exact integer
+combinations of 1, t, t^2, t^3 (t = exp(i pi/5)) and the window test compares
+numbers ``a + b sqrt 5`` exactly; tiles become Loopy's integer dots by fixed scale
+factors, x and y swapped as Loopy does.
 
-From there Loopy breadth-first searches the triangles inside a window, stepping
-across edges with the two transition tables below (:data:`_OUT`: across an edge of
-a child, either into a sibling or out through an edge of the parent; :data:`_IN`:
-into a parent through one of its edges, to the child at that end), and emits a tile
-when the search meets the second half of it. Coordinates are exact: points are
-integer combinations of 1, t, t^2, t^3 with t = exp(i pi/5), and the window test
-compares numbers ``a + b sqrt 5`` exactly. The tiles become Loopy's integer dots by
-fixed per-type scale factors (x and y swapped, as Loopy does), and finally Loopy's
-"vigorous trim" keeps the faces around the largest connected set of inner dots. The
-faces come out in Loopy's order, so clues land on the faces Loopy numbers.
+**Hats.** The description ``k,h,m1,m2,...,X`` names the starting kite: kite ``k`` of
+hat ``h`` of the metatile that is child ``m1`` of child ``m2`` ... of a metatile of
+type ``X`` (H, T, P or F). Loopy walks over the kite grid in a serpentine and emits a
+hat when it meets the hat's kite 0 with all 14 corners inside the window. Here the
+walk is the same, but the hats are found geometrically: the metatile ``X`` is expanded
+down the named chain (:func:`_expand`), turned and moved so that the named kite is
+Loopy's starting kite, and looked up kite by kite. When the walk leaves the patch,
+the chain is extended upwards with the first parent of each type, as Loopy does with
+a description that runs out.
 
-Given the same description this module reproduces Loopy's patch exactly (verified
-face for face on the shared Loopy sample); :func:`random_desc` makes new
-descriptions, which Loopy accepts as they are. Loopy's older Penrose descriptions
-(``G...``, before 2023) and its hat and spectre grids are not reproduced.
+Both end with Loopy's "vigorous trim" (:func:`trim`): keep the faces around the
+largest connected set of inner dots. The faces come out in Loopy's order, so clues
+land on the faces Loopy numbers; this is verified face for face, corner for corner,
+on the shared Loopy sample. :func:`random_desc` makes new descriptions. Loopy's older
+Penrose descriptions (``G...``, before 2023) and its spectres (type 17, built from
+hand-made hexagon tables) are not reproduced.
 
 >>> faces = loopy_faces(11, 7, 7, "82AAAAVBBUAB")
 >>> len(faces), faces[0]
 (24, [(308, -333), (396, -213), (308, -185), (220, -213)])
+>>> len(loopy_faces(16, 6, 6, "3,3,1,4,H"))
+16
 """
 
 from __future__ import annotations
 
 import math
 import random
+import re
 from collections import deque
 from dataclasses import dataclass
 from typing import Sequence
@@ -284,29 +298,6 @@ PENROSE = {
 """Loopy's Penrose grid types by number (P2 kites and darts, P3 rhombs)."""
 
 
-def desc_problem(number: int, desc: str) -> str | None:
-    """Why Loopy would refuse ``desc`` for Penrose type ``number``, or None.
-
-    >>> desc_problem(11, "82AAAAVBBUAB"), desc_problem(12, "82CD")
-    (None, "'C' cannot be a piece of 'D' (a C fits in C or X)")
-    """
-    grid = PENROSE[number]
-    if desc.startswith("G"):
-        return "Loopy's Penrose descriptions from before 2023 ('G...') are not supported"
-    if len(desc) < 3:
-        return "a Penrose grid description has an orientation digit, a corner digit and tile letters"
-    if not desc[0].isdigit():
-        return f"expected an orientation digit 0-9 first, not {desc[0]!r}"
-    if desc[1] not in "012":
-        return f"expected a corner digit 0-2 second, not {desc[1]!r}"
-    for i, ch in enumerate(desc[2:]):
-        if ch not in grid.letters:
-            return f"{ch!r} is not a letter of {grid.name} (its letters are {', '.join(grid.letters)})"
-        if i and ch not in PARENTS[desc[1 + i]]:
-            return f"{desc[1 + i]!r} cannot be a piece of {ch!r} (a {desc[1 + i]} fits in {' or '.join(PARENTS[desc[1 + i]])})"
-    return None
-
-
 def trim(faces: Sequence[Sequence[IPoint]]) -> list[Sequence[IPoint]]:
     """Loopy's vigorous trim: keep the faces touching the largest connected set of
     *inner* dots (dots every edge of which has a face on both sides), in order.
@@ -345,9 +336,9 @@ def trim(faces: Sequence[Sequence[IPoint]]) -> list[Sequence[IPoint]]:
     return [face for face, ring in zip(faces, rings) if any(inner[v] and root(v) == biggest for v in ring)]
 
 
-def _layout(grid: PenroseGrid, width: int, height: int, coords: _Coordinates,
-            orientation: int, start: int) -> list[list[IPoint]]:
-    """Loopy's dots for the tiles of the window (y down), before trimming."""
+def _penrose_layout(grid: PenroseGrid, width: int, height: int, coords: _Coordinates,
+                    orientation: int, start: int) -> list[list[IPoint]]:
+    """Loopy's dots for the Penrose tiles of the window (y down), before trimming."""
     w, h = grid.window(width, height)
     xu, yu = grid.x_unit, grid.y_unit
     faces = []
@@ -360,60 +351,430 @@ def _layout(grid: PenroseGrid, width: int, height: int, coords: _Coordinates,
     return faces
 
 
-def size_problem(number: int, width: int, height: int) -> str | None:
-    """Why Loopy would refuse this size for Penrose type ``number``, or None.
-
-    >>> size_problem(11, 2, 5)
-    'width and height must both be at least 3 for penrose_p2'
-    """
+def _penrose_problem(number: int, desc: str) -> str | None:
     grid = PENROSE[number]
+    if desc.startswith("G"):
+        return "Loopy's Penrose descriptions from before 2023 ('G...') are not supported"
+    if len(desc) < 3:
+        return "a Penrose grid description has an orientation digit, a corner digit and tile letters"
+    if not desc[0].isdigit():
+        return f"expected an orientation digit 0-9 first, not {desc[0]!r}"
+    if desc[1] not in "012":
+        return f"expected a corner digit 0-2 second, not {desc[1]!r}"
+    for i, ch in enumerate(desc[2:]):
+        if ch not in grid.letters:
+            return f"{ch!r} is not a letter of {grid.name} (its letters are {', '.join(grid.letters)})"
+        if i and ch not in PARENTS[desc[1 + i]]:
+            return f"{desc[1 + i]!r} cannot be a piece of {ch!r} (a {desc[1 + i]} fits in {' or '.join(PARENTS[desc[1 + i]])})"
+    return None
+
+
+def _penrose_faces(number: int, width: int, height: int, desc: str) -> list[list[IPoint]]:
+    coords = _Coordinates(desc[2:], None)
+    return _penrose_layout(PENROSE[number], width, height, coords, int(desc[0]), int(desc[1]))
+
+
+def _penrose_random(number: int, width: int, height: int, rng: random.Random) -> str | None:
+    """A random Penrose description whose window holds some face, or None."""
+    grid = PENROSE[number]
+    orientation, start = rng.randrange(10), rng.randrange(3)
+    coords = _Coordinates(rng.choice(grid.letters), rng)
+    if trim(_penrose_layout(grid, width, height, coords, orientation, start)):
+        return f"{orientation}{start}{''.join(coords.letters)}"
+    return None
+
+
+# --------------------------------------------------------------------------- hats
+# Loopy's hats (type 16) live on the kite grid: hexagons cut into six kites. Points
+# are x + y r with r = exp(i pi/3), scaled so that the grid's triangles have side 6.
+# The hat tiling comes from four metatiles H, T, P, F by substitution; a metatile is
+# (type, start corner, orientation), the orientation a unit vector. The facts below
+# (corners, children in Loopy's numbering, hats in each metatile, the hat's corners
+# and kites) are those of Loopy's hat generator, in this coordinate system.
+HPoint = tuple[int, int]
+Metatile = tuple[str, HPoint, HPoint]
+
+
+def _left(p: HPoint) -> HPoint:
+    """``p`` turned a sixth of a turn anticlockwise (times r)."""
+    return (-p[1], p[0] + p[1])
+
+
+def _right(p: HPoint) -> HPoint:
+    """``p`` turned a sixth of a turn clockwise (divided by r)."""
+    return (p[0] + p[1], -p[0])
+
+
+def _at(origin: HPoint, forward: HPoint, v: HPoint, mirrored: bool = False) -> HPoint:
+    """The point ``v`` of a shape whose own x axis points along ``forward`` from ``origin``
+    (its y axis a sixth of a turn to the left, or to the right when mirrored)."""
+    side = _right(forward) if mirrored else _left(forward)
+    return (origin[0] + v[0] * forward[0] + v[1] * side[0], origin[1] + v[0] * forward[1] + v[1] * side[1])
+
+
+def _hsub(p: HPoint, q: HPoint) -> HPoint:
+    return (p[0] - q[0], p[1] - q[1])
+
+
+def _hadd(p: HPoint, q: HPoint) -> HPoint:
+    return (p[0] + q[0], p[1] + q[1])
+
+
+_CORNERS = {  # each metatile's corners, and where they go when it is expanded
+    "H": ([(0, 0), (4, -2), (12, 6), (10, 10), (-6, 18), (-8, 16)],
+          [(0, 0), (12, -6), (30, 12), (24, 24), (-12, 42), (-18, 36)]),
+    "T": ([(0, 0), (6, 6), (-6, 12)], [(0, 0), (12, 12), (-12, 24)]),
+    "P": ([(0, 0), (4, 4), (-4, 20), (-8, 16)], [(0, 0), (14, 8), (-4, 44), (-18, 36)]),
+    "F": ([(0, 0), (4, -2), (6, 0), (-2, 16), (-6, 12)], [(0, 0), (14, -4), (18, 6), (0, 42), (-14, 34)]),
+}
+_CHILDREN: dict[str, list[Metatile]] = {  # the expansion of each metatile, in Loopy's child order
+    "H": [("H", (-4, 20), (1, 0)), ("H", (2, 2), (1, 0)), ("H", (8, 26), (0, -1)), ("T", (6, 24), (-1, 0)),
+          ("P", (-8, 16), (1, 0)), ("P", (4, 34), (0, -1)), ("P", (6, 0), (1, -1)), ("F", (-10, 38), (-1, 1)),
+          ("F", (-10, 44), (0, -1)), ("F", (-4, 2), (1, 0)), ("F", (2, 2), (0, -1)), ("F", (26, 14), (1, 0)),
+          ("F", (32, 8), (-1, 1))],
+    "T": [("H", (10, 10), (-1, 1)), ("P", (-6, 0), (1, 0)), ("P", (8, 14), (0, 1)), ("P", (18, 6), (-1, 1)),
+          ("F", (-14, 34), (-1, 0)), ("F", (-8, -2), (1, -1)), ("F", (22, 4), (0, 1))],
+    "P": [("H", (4, 22), (0, 1)), ("H", (10, 10), (-1, 1)), ("P", (-6, 0), (1, 0)), ("P", (6, 24), (1, 0)),
+          ("P", (8, 14), (0, 1)), ("F", (-20, 40), (1, -1)), ("F", (-14, 34), (-1, 0)), ("F", (-8, -2), (1, -1)),
+          ("F", (4, 46), (-1, 1)), ("F", (10, 10), (1, 0)), ("F", (16, 4), (-1, 1))],
+    "F": [("H", (8, 20), (0, 1)), ("H", (14, 8), (-1, 1)), ("P", (10, 22), (1, 0)), ("P", (12, 12), (0, 1)),
+          ("F", (-16, 38), (1, -1)), ("F", (-10, 32), (-1, 0)), ("F", (-4, 2), (1, 0)), ("F", (2, 2), (0, -1)),
+          ("F", (8, 44), (-1, 1)), ("F", (14, 8), (1, 0)), ("F", (20, 2), (-1, 1))],
+}
+_HATS = {  # the hats of each metatile: start, orientation, mirrored (only hat 3 of H)
+    "H": [((6, 0), (1, 0), False), ((6, 6), (0, -1), False), ((0, 12), (1, 0), False), ((0, 6), (-1, 0), True)],
+    "T": [((-2, 10), (-1, 1), False)],
+    "P": [((-2, 10), (-1, 1), False), ((-2, 16), (0, 1), False)],
+    "F": [((0, 6), (-1, 1), False), ((0, 12), (0, 1), False)],
+}
+_HAT_CORNERS = [(-6, 6), (-9, 6), (-8, 4), (-6, 3), (-6, 0), (-3, -3), (-2, -2), (0, -3), (0, 0), (3, 0),
+                (2, 2), (0, 3), (-2, 4), (-3, 3)]
+"""The hat's 14 corners (the middle of its long side counted), in Loopy's output order:
+the centre, right, outer and left corner of its kite 0, and on around."""
+_HAT_KITES = [(-7, 5), (-5, 4), (-5, 1), (-4, -1), (-1, -1), (-2, 1), (-1, 2), (1, 1)]
+"""A point inside each of the hat's 8 kites, in Loopy's kite numbering."""
+_FIRST_PARENT = {"H": ("H", 0), "T": ("H", 3), "P": ("H", 4), "F": ("H", 8)}
+"""What Loopy takes a top metatile to be part of when a description runs out."""
+_START_KITE = (1, 1)
+"""Loopy's starting kite: centre (0, 0), right corner (3, 0), outer (2, 2), left (0, 3)."""
+
+
+def _hub(k: HPoint) -> HPoint:
+    """The centre of the hexagon a kite point lies in (nearest multiples of 6)."""
+    def round6(n: int) -> int:
+        return (abs(n) + 3) // 6 * 6 * (1 if n >= 0 else -1)
+    return (round6(k[0]), round6(k[1]))
+
+
+def _kite_step(k: HPoint, step: str) -> HPoint:
+    """The kite next to ``k``: turned about the hexagon centre left ``L`` or right
+    ``R``, or across the far side, forward-left ``FL`` or forward-right ``FR``."""
+    hub = _hub(k)
+    off = _hsub(k, hub)
+    if step in ("L", "R"):
+        return _hadd(hub, _left(off) if step == "L" else _right(off))
+    turned = _left(off) if step == "FL" else _right(off)
+    return _hadd(_hadd(k, turned), off)
+
+
+def _kite_walk(width: int, height: int):
+    """Loopy's order of visiting kites: a serpentine over a ``width x height`` grid of
+    kite rows, each kite a step (``L``, ``R``, ``FL``, ``FR``) from the last one or,
+    at two row ends, from the one before it."""
+    kites = [_START_KITE]
+    yield kites[0]
+    x = y = 0
+    state = 1
+    while True:
+        back = 1
+        if state == 1:
+            step, state = "FR", 2
+        elif state == 2:
+            if x + 1 >= width:
+                step, state = "FR", 4
+            else:
+                step, state, x = "R", 3, x + 1
+        elif state in (3, 14):
+            step, state = "R", 1 if state == 3 else 12
+        elif state == 4:
+            step, state = "L", 5
+        elif state == 5:
+            step, state, back = "R", 6, 2
+        elif state == 6:
+            if x <= 0:
+                if y + 1 >= height:
+                    return
+                step, state, y = "R", 9, y + 1
+            else:
+                step, state, x = "FR", 7, x - 1
+        elif state in (7, 8, 9, 10):
+            step, state = "R", {7: 8, 8: 6, 9: 10, 10: 11}[state]
+        elif state == 11:
+            if x + 1 >= width:
+                step, state, back = "FR", 12, 2
+            else:
+                step, state, x = "FR", 9, x + 1
+        elif state == 12:
+            step, state = "FR", 13
+        else:  # state 13
+            if x <= 0:
+                if y + 1 >= height:
+                    return
+                step, state, y = "L", 1, y + 1
+            else:
+                step, state, x = "R", 14, x - 1
+        kites.append(_kite_step(kites[-back], step))
+        yield kites[-1]
+
+
+def _corners(m: Metatile, expanded: bool = False) -> list[HPoint]:
+    kind, start, forward = m
+    return [_at(start, forward, v) for v in _CORNERS[kind][expanded]]
+
+
+def _expand(tiles: list[Metatile], chain: Metatile, index: int,
+            reach: float = math.inf) -> tuple[list[Metatile], Metatile]:
+    """The next finer metatiling, and the ``index``-th child of ``chain`` in it; only
+    the metatiles within ``reach`` of that child are kept.
+
+    The substitution is combinatorial, not a similarity: each metatile's expanded
+    corners are placed to agree with those of neighbours already placed (breadth
+    first over shared corners), then its children are laid inside; children laid by
+    two neighbours are the same metatile and merge."""
+    sharing: dict[HPoint, list[Metatile]] = {}
+    for m in tiles:
+        for v in _corners(m):
+            sharing.setdefault(v, []).append(m)
+    placed: dict[HPoint, HPoint] = {}
+    queue: list[Metatile] = []
+    seen: set[Metatile] = set()
+
+    def place(v: HPoint, at: HPoint) -> None:
+        if v not in placed:
+            placed[v] = at
+            for m in sharing[v]:
+                if m not in seen:
+                    seen.add(m)
+                    queue.append(m)
+
+    place(tiles[0][1], (0, 0))
+    out: dict[Metatile, None] = {}
+    found = chain
+    for m in queue:  # the queue grows while it is read
+        old, new = _corners(m), _corners(m, expanded=True)
+        known = next(i for i, v in enumerate(old) if v in placed)
+        shift = _hsub(placed[old[known]], new[known])
+        new = [_hadd(v, shift) for v in new]
+        for v, w in zip(old, new):
+            place(v, w)
+        for i, (kind, start, forward) in enumerate(_CHILDREN[m[0]]):
+            child = (kind, _at(new[0], m[2], start), _at((0, 0), m[2], forward))
+            out[child] = None
+            if m == chain and i == index:
+                found = child
+    return [m for m in out if _distance(m[1], found[1]) <= reach], found
+
+
+def _distance(p: HPoint, q: HPoint) -> float:
+    dx, dy = p[0] - q[0], p[1] - q[1]
+    return math.sqrt(dx * dx + dx * dy + dy * dy)
+
+
+def _hat_chain(desc: str) -> tuple[list[int], str]:
+    """The coordinates of Loopy's starting kite (kite, hat, metatile indices from the
+    smallest up) and the type of the top metatile."""
+    *numbers, top = desc.split(",")
+    return [int(n) for n in numbers], top
+
+
+def _hat_problem(desc: str) -> str | None:
+    if not re.fullmatch(r"(?:[0-9]{1,2},)+[A-Z]", desc):
+        return "a hats grid description is numbers each ended by ',' and a metatile letter, e.g. 3,3,1,4,H"
+    coords, kind = _hat_chain(desc)
+    if kind not in _CHILDREN:
+        return f"{kind!r} is not a metatile (H, T, P or F)"
+    if len(coords) < 3:
+        return "a hats grid description needs at least three numbers"
+    if coords[0] >= len(_HAT_KITES):
+        return f"kite {coords[0]} does not exist: a hat has kites 0-7"
+    for i in range(len(coords) - 1, 1, -1):
+        if coords[i] >= len(_CHILDREN[kind]):
+            return f"metatile {coords[i]} does not exist: {kind} has {len(_CHILDREN[kind])} (0-{len(_CHILDREN[kind]) - 1})"
+        kind = _CHILDREN[kind][coords[i]][0]
+    if coords[1] >= len(_HATS[kind]):
+        return f"hat {coords[1]} does not exist: metatile {kind} has {len(_HATS[kind])}"
+    return None
+
+
+def _hat_patch(coords: list[int], top: str, width: int, height: int,
+               prune: bool = True) -> list[list[IPoint]] | None:
+    """Loopy's hats for the chain ``coords`` under ``top`` (y down, before trimming), or
+    None when the patch of metatiles below ``top`` does not reach every kite Loopy visits.
+
+    With ``prune``, each level keeps only the metatiles near the chain that can have
+    descendants in the window (each expansion scales distances by about 2.6)."""
+    tiles: list[Metatile] = [(top, (0, 0), (1, 0))]
+    chain = tiles[0]
+    window = math.hypot(6 * width, 5.2 * height) + 100
+    for level in range(len(coords) - 1, 1, -1):
+        reach = window / 2.5 ** (level - 2) + 100 if prune else math.inf
+        tiles, chain = _expand(tiles, chain, coords[level], reach)
+    origin = _at(tiles[0][1], tiles[0][2], _HATS[tiles[0][0]][0][0])  # hats start on hexagon centres
+    hats: list[tuple[HPoint, HPoint, bool]] = []
+    kites: dict[HPoint, tuple[int, int]] = {}
+    start = _START_KITE
+    for m in tiles:
+        kind, corner, forward = m
+        for j, (s, f, mirrored) in enumerate(_HATS[kind]):
+            hat = (_hsub(_at(corner, forward, s), origin), _at((0, 0), forward, f), mirrored)
+            for k, v in enumerate(_HAT_KITES):
+                kites[_at(*hat[:2], v, mirrored)] = (len(hats), k)
+            if m == chain and j == coords[1]:
+                start = _at(*hat[:2], _HAT_KITES[coords[0]], mirrored)
+            hats.append(hat)
+    # Turn and move the patch so that the starting kite is Loopy's.
+    off = _hsub(start, _hub(start))
+    turns = next(t for t in range(6) if _turned(off, t) == _START_KITE)  # its hub is (0, 0)
+    shift = _hsub(_START_KITE, _turned(start, turns))
+    here = {_hadd(_turned(k, turns), shift): v for k, v in kites.items()}
+    faces = []
+    for kite in _kite_walk(width, height):
+        if kite not in here:
+            return None
+        hat_index, k = here[kite]
+        if k:
+            continue
+        s, f, mirrored = hats[hat_index]
+        ring = [_hadd(_turned(_at(s, f, v, mirrored), turns), shift) for v in _HAT_CORNERS]
+        if mirrored:
+            ring.reverse()
+        if all((2 * x + y) % 3 == 0 and 0 <= (2 * x + y) // 3 <= 4 * width and 0 <= y <= 6 * height
+               for x, y in ring):
+            faces.append([((2 * x + y) // 3 * 14, y * 8) for x, y in ring])
+    return faces
+
+
+def _turned(p: HPoint, turns: int) -> HPoint:
+    for _ in range(turns):
+        p = _left(p)
+    return p
+
+
+def _hat_faces(width: int, height: int, desc: str) -> list[list[IPoint]]:
+    coords, top = _hat_chain(desc)
+    for _ in range(12):  # a short description is extended as Loopy does: first parents
+        faces = _hat_patch(coords, top, width, height)
+        if faces is None:
+            faces = _hat_patch(coords, top, width, height, prune=False)  # pruned too much?
+        if faces is not None:
+            return faces
+        top, index = _FIRST_PARENT[top]
+        coords = coords + [index]
+    raise InputError(f"the hats description {desc!r} cannot cover {width}x{height}")
+
+
+def _hat_random(width: int, height: int, rng: random.Random) -> str | None:
+    """A random hats description: a random kite of a random hat of a random metatile,
+    then random parents until the patch covers the window."""
+    kind = rng.choice("HTPF")
+    coords = [rng.randrange(len(_HAT_KITES)), rng.randrange(len(_HATS[kind]))]
+    for _ in range(12):
+        parent, index = rng.choice([(p, i) for p, kids in _CHILDREN.items()
+                                    for i, (k, _, _) in enumerate(kids) if k == kind])
+        coords.append(index)
+        kind = parent
+        faces = _hat_patch(coords, kind, width, height) if len(coords) >= 3 else None
+        if faces is not None:
+            return ",".join(map(str, coords)) + "," + kind if trim(faces) else None
+    return None
+
+
+# --------------------------------------------------------------------------- Loopy's grids
+@dataclass(frozen=True)
+class AperiodicGrid:
+    """One of Loopy's aperiodic grid types this module rebuilds."""
+
+    number: int
+    name: str
+    min_size: tuple[int, int]
+    unit: float
+    """About the length of a short tile edge in Loopy's integers."""
+
+
+GRIDS = {
+    11: AperiodicGrid(11, "penrose_p2", (3, 3), 4.0 * PENROSE[11].x_unit),
+    12: AperiodicGrid(12, "penrose_p3", (3, 3), 4.0 * PENROSE[12].x_unit),
+    16: AperiodicGrid(16, "hats", (6, 6), 14 * 2 / 3 * math.sqrt(3)),
+}
+"""The aperiodic grid types rebuilt here (Loopy's spectres, t17, are not)."""
+
+
+def desc_problem(number: int, desc: str) -> str | None:
+    """Why Loopy would refuse ``desc`` for grid type ``number``, or None.
+
+    >>> desc_problem(11, "82AAAAVBBUAB"), desc_problem(12, "82CD")
+    (None, "'C' cannot be a piece of 'D' (a C fits in C or X)")
+    >>> desc_problem(16, "3,3,1,4,H"), desc_problem(16, "3,3,13,4,H")
+    (None, 'metatile 13 does not exist: P has 11 (0-10)')
+    """
+    return _hat_problem(desc) if number == 16 else _penrose_problem(number, desc)
+
+
+def size_problem(number: int, width: int, height: int) -> str | None:
+    """Why Loopy would refuse this size for grid type ``number``, or None.
+
+    >>> size_problem(11, 2, 5), size_problem(16, 6, 6)
+    ('width and height must both be at least 3 for penrose_p2', None)
+    """
+    grid = GRIDS[number]
     if min(width, height) < grid.min_size[0]:
         return f"width and height must both be at least {grid.min_size[0]} for {grid.name}"
     return None
 
 
 def loopy_faces(number: int, width: int, height: int, desc: str) -> list[list[IPoint]]:
-    """Loopy's faces for Penrose type ``number`` and grid description ``desc`` at
-    Loopy's integer coordinates, y negated (up), in Loopy's face order."""
+    """Loopy's faces for grid type ``number`` and grid description ``desc`` at Loopy's
+    integer coordinates, y negated (up), in Loopy's face order."""
     problem = desc_problem(number, desc) or size_problem(number, width, height)
     if problem:
         raise InputError(problem)
-    coords = _Coordinates(desc[2:], None)
-    faces = trim(_layout(PENROSE[number], width, height, coords, int(desc[0]), int(desc[1])))
+    if number == 16:
+        raw = _hat_faces(width, height, desc)
+    else:
+        raw = _penrose_faces(number, width, height, desc)
+    faces = trim(raw)
     if not faces:
-        raise InputError(f"the Penrose grid description {desc!r} leaves no faces at {width}x{height}")
+        raise InputError(f"the grid description {desc!r} leaves no faces at {width}x{height}")
     return [[(x, -y) for x, y in face] for face in faces]
 
 
 def unit_faces(number: int, width: int, height: int, desc: str) -> Faces:
-    """:func:`loopy_faces` scaled so that unit tile edges are about 1 long."""
-    u = PENROSE[number].unit
+    """:func:`loopy_faces` scaled so that short tile edges are about 1 long."""
+    u = GRIDS[number].unit
     return [[(x / u, y / u) for x, y in face] for face in loopy_faces(number, width, height, desc)]
 
 
 def random_desc(number: int, width: int, height: int, seed: int | None = None) -> str:
-    """A new grid description for a ``width x height`` patch, chosen at random as Loopy
-    does (tile letters weighted by their frequency aside): a random starting half tile,
-    corner and orientation, and random parents as far up as the window needs; chosen
-    again when the window would hold no face.
+    """A new grid description for a ``width x height`` patch, chosen at random much as
+    Loopy does (without its weights): a random starting piece and orientation, and
+    random parents as far up as the window needs; chosen again when the window would
+    hold no face.
 
     >>> d = random_desc(12, 5, 5, seed=1)
     >>> desc_problem(12, d) is None and len(loopy_faces(12, 5, 5, d)) > 5
     True
     """
-    grid = PENROSE[number]
     rng = random.Random(seed)
     for _ in range(100):  # a tiny window may catch no whole tile: choose again
-        orientation, start = rng.randrange(10), rng.randrange(3)
-        coords = _Coordinates(rng.choice(grid.letters), rng)
-        if trim(_layout(grid, width, height, coords, orientation, start)):
-            return f"{orientation}{start}{''.join(coords.letters)}"
-    raise InputError(f"no {grid.name} patch found at {width}x{height} in 100 tries: try a larger size")
+        desc = _hat_random(width, height, rng) if number == 16 else _penrose_random(number, width, height, rng)
+        if desc is not None:
+            return desc
+    raise InputError(f"no {GRIDS[number].name} patch found at {width}x{height} in 100 tries: try a larger size")
 
 
 def generator(number: int) -> Generator:
-    """A registry generator for Loopy's Penrose type ``number``: the seed picks the
-    grid description (:func:`random_desc`), which ``generate.loopy_desc`` recomputes."""
+    """A registry generator for Loopy's grid type ``number``: the seed picks the grid
+    description (:func:`random_desc`), which ``generate.loopy_desc`` recomputes."""
 
     def generate(width: int, height: int, seed: int | None = None) -> Faces:
         return unit_faces(number, width, height, random_desc(number, width, height, seed))
@@ -421,7 +782,7 @@ def generator(number: int) -> Generator:
     def loopy_desc(width: int, height: int, seed: int | None = None) -> str:
         return random_desc(number, width, height, seed)
 
-    generate.__name__ = f"loopy_{PENROSE[number].name}"
-    generate.__doc__ = f"Loopy's {PENROSE[number].name} grid (type {number}), face for face."
+    generate.__name__ = f"loopy_{GRIDS[number].name}"
+    generate.__doc__ = f"Loopy's {GRIDS[number].name} grid (type {number}), face for face."
     generate.loopy_desc = loopy_desc  # type: ignore[attr-defined]
     return generate
