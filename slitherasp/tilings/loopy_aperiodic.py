@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..model import InputError
+from .aperiodic import _groups
 from .base import Faces, Generator
 
 IPoint = tuple[int, int]
@@ -314,26 +315,11 @@ def trim(faces: Sequence[Sequence[IPoint]]) -> list[Sequence[IPoint]]:
     for a, b in sides:
         if (b, a) not in sides:
             inner[a] = inner[b] = False
-    parent = list(range(len(index)))
-
-    def root(v: int) -> int:
-        while parent[v] != v:
-            parent[v] = parent[parent[v]]
-            v = parent[v]
-        return v
-
-    for a, b in sides:
-        if inner[a] and inner[b]:
-            ra, rb = root(a), root(b)
-            parent[max(ra, rb)] = min(ra, rb)
-    sizes: dict[int, int] = {}
-    for v in range(len(index)):
-        if inner[v]:
-            sizes[root(v)] = sizes.get(root(v), 0) + 1
-    if not sizes:
+    groups = _groups([v for v in range(len(index)) if inner[v]], [(a, b) for a, b in sides if inner[a] and inner[b]])
+    if not groups:
         return []
-    biggest = max(sizes, key=lambda r: (sizes[r], -r))
-    return [face for face, ring in zip(faces, rings) if any(inner[v] and root(v) == biggest for v in ring)]
+    biggest = set(max(groups, key=len))  # the first of equally big ones, as Loopy
+    return [face for face, ring in zip(faces, rings) if any(v in biggest for v in ring)]
 
 
 def _penrose_layout(grid: PenroseGrid, width: int, height: int, coords: _Coordinates,
@@ -477,52 +463,41 @@ def _kite_step(k: HPoint, step: str) -> HPoint:
     return _hadd(_hadd(k, turned), off)
 
 
+_WALK_STEPS = {1: ("FR", 2), 3: ("R", 1), 4: ("L", 5), 7: ("R", 8), 8: ("R", 6), 9: ("R", 10),
+               10: ("R", 11), 12: ("FR", 13), 14: ("R", 12)}
+"""Loopy's kite walk, plain states: the step to take and the next state."""
+_WALK_TURNS = {2: (1, ("R", 3), ("FR", 4)), 11: (1, ("FR", 9), ("FR", 12)),
+               6: (-1, ("FR", 7), ("R", 9)), 13: (-1, ("R", 14), ("L", 1))}
+"""States that move along a row (+1 right, -1 left): the step and next state while
+the row goes on, and at its end (going right: turn back; going left: the next row)."""
+
+
 def _kite_walk(width: int, height: int):
-    """Loopy's order of visiting kites: a serpentine over a ``width x height`` grid of
-    kite rows, each kite a step (``L``, ``R``, ``FL``, ``FR``) from the last one or,
-    at two row ends, from the one before it."""
+    """Loopy's order of visiting kites: a serpentine over ``height`` rows of ``width``
+    kite cells, each kite a step from the last one, or (after state 5, and at the right
+    end from state 11) from the one before it."""
     kites = [_START_KITE]
     yield kites[0]
     x = y = 0
     state = 1
     while True:
-        back = 1
-        if state == 1:
-            step, state = "FR", 2
-        elif state == 2:
-            if x + 1 >= width:
-                step, state = "FR", 4
+        back = 2 if state == 5 else 1
+        if state == 5:
+            step, state = "R", 6
+        elif state in _WALK_TURNS:
+            way, on, end = _WALK_TURNS[state]
+            if (x + 1 < width) if way > 0 else (x > 0):
+                (step, state), x = on, x + way
             else:
-                step, state, x = "R", 3, x + 1
-        elif state in (3, 14):
-            step, state = "R", 1 if state == 3 else 12
-        elif state == 4:
-            step, state = "L", 5
-        elif state == 5:
-            step, state, back = "R", 6, 2
-        elif state == 6:
-            if x <= 0:
-                if y + 1 >= height:
-                    return
-                step, state, y = "R", 9, y + 1
-            else:
-                step, state, x = "FR", 7, x - 1
-        elif state in (7, 8, 9, 10):
-            step, state = "R", {7: 8, 8: 6, 9: 10, 10: 11}[state]
-        elif state == 11:
-            if x + 1 >= width:
-                step, state, back = "FR", 12, 2
-            else:
-                step, state, x = "FR", 9, x + 1
-        elif state == 12:
-            step, state = "FR", 13
-        else:  # state 13
-            if x <= 0:
-                if y + 1 >= height:
-                    return
-                step, state, y = "L", 1, y + 1
-            else:
-                step, state, x = "R", 14, x - 1
+                if way < 0:
+                    if y + 1 >= height:
+                        return
+                    y += 1
+                elif state == 11:
+                    back = 2
+                step, state = end
+        else:
+            step, state = _WALK_STEPS[state]
         kites.append(_kite_step(kites[-back], step))
         yield kites[-1]
 
