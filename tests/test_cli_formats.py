@@ -89,7 +89,7 @@ def test_convert_text_to_every_format_and_back(capsys, files: dict[str, Path], t
 
 
 @pytest.mark.parametrize("game_id", ["5x4t2:a2b3c1e0d3", "7x7t12:82DYCCXDY_a120a02b2c1a2b",
-                                     "6x6t16:3,3,1,4,H_a070bB6a4b29Aa"])
+                                     "6x6t16:3,3,1,4,H_a070bB6a4b29Aa", "6x6t17:A0452F_6c0aBa0d"])
 def test_loopy_ids_survive_facts_with_their_geometry(capsys, tmp_path: Path, game_id: str) -> None:
     src = tmp_path / "p.loopy"
     src.write_text(game_id + "\n")

@@ -62,7 +62,7 @@ def test_new_descriptions_make_ids_that_read_back(number: int) -> None:
         d = random_desc(number, w, h, seed)
         assert desc_problem(number, d) is None
         faces = loopy_faces(number, w, h, d)
-        assert {len(f) for f in faces} == {14 if number == 16 else 4}
+        assert {len(f) for f in faces} == {14 if number >= 16 else 4}  # hats and spectres: 14 corners
         p = from_faces(faces)
         assert len(p.vertices) - len(p.edges) + len(p.cells) == 1  # one disc, no holes
         rest = len(faces) - 1  # a clue 3 on face 0, then blank faces
@@ -115,7 +115,7 @@ def test_trim_keeps_the_faces_around_the_biggest_inner_region() -> None:
 
 
 def test_hats_are_the_same_with_and_without_pruning_and_short_descriptions_extend() -> None:
-    for desc, size in [("3,3,1,4,H", 10), ("1,0,1,6,0,P", 10), ("1,0,1,6,0,2,3,H", 20), ("1,0,3,1,10,P", 20)]:
+    for desc, size in [("3,3,1,4,H", 10), ("1,0,1,6,0,P", 10), ("1,0,1,6,0,2,H", 20), ("1,0,3,1,10,P", 20)]:
         coords, top = _hat_chain(desc)
         pruned = _hat_patch(coords, top, size, size)
         assert pruned is not None and pruned == _hat_patch(coords, top, size, size, prune=False)
@@ -132,3 +132,14 @@ def test_hat_descriptions_are_checked_like_loopy_checks_them() -> None:
     assert "kite 8 does not exist" in desc_problem(16, "8,0,0,H")
     assert "'Q' is not a metatile" in desc_problem(16, "3,3,1,4,Q")
     assert "hat 1 does not exist: metatile T has 1" in desc_problem(16, "0,1,3,H")
+
+
+def test_spectre_descriptions_are_checked_like_loopy_checks_them() -> None:
+    assert desc_problem(17, "A0452F") is None and desc_problem(17, "B1G") is None  # G holds 2 spectres
+    assert "an orientation (0-9, A, B)" in desc_problem(17, "C0452F")
+    assert "expected digits" in desc_problem(17, "A04x2F")
+    assert "'Q' is not a hexagon kind" in desc_problem(17, "A0452Q")
+    assert "index 1 is out of range for a X hexagon (0-0)" in desc_problem(17, "A1452F")
+    assert "index 7 is out of range for a G hexagon (0-6)" in desc_problem(17, "A0472F")
+    with pytest.raises(InputError, match="too short for this size"):
+        loopy_faces(17, 30, 30, "A0F")

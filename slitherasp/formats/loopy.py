@@ -12,8 +12,8 @@ chain letters: 30 blank faces are ``zd``).
 The reader builds the grid with :mod:`slitherasp.tilings.loopy`, so cell ``c<i>``
 is Loopy's face ``i``; ``Puzzle.tiling`` records our tiling name, the size and
 Loopy's grid description (None when the ID has none). The periodic grid types
-the Penrose and hat grids (:mod:`slitherasp.tilings.loopy_aperiodic`, descriptions
-from 2023 on) are supported; spectres IDs raise :class:`InputError`.
+the aperiodic ones (Penrose, hats, spectres: :mod:`slitherasp.tilings.loopy_aperiodic`,
+with the grid descriptions Loopy writes since 2023) are all supported.
 
 >>> p = read("3x3t0:a2b3d", "<doc>")
 >>> p.clues, p.tiling
@@ -63,14 +63,6 @@ def _tiling_name(number: int) -> str:
     raise InputError(f"Loopy grid type t{number} has no registered tiling")
 
 
-def _unsupported(number: int) -> InputError:
-    return InputError(
-        f"Loopy grid type {APERIODIC[number]} (t{number}) is not supported: its grid description "
-        "places the patch in Loopy's hand-made hexagon hierarchy, which is not reproduced here "
-        "(supported: the periodic grids t0-t10 and t13-t15, Penrose t11, t12 and hats t16)"
-    )
-
-
 def _grid(number: int, w: int, h: int, desc: str | None, column: int) -> Faces:
     """Loopy's faces (unit edges) for type ``number``, size and grid description;
     InputError (at ``column`` of the ID) if Loopy would refuse them."""
@@ -85,8 +77,6 @@ def _grid(number: int, w: int, h: int, desc: str | None, column: int) -> Faces:
         if problem:
             raise InputError(f"bad {APERIODIC[number]} grid description {desc!r}: {problem}", column=column)
         return aperiodic.unit_faces(number, w, h, desc)
-    if number in APERIODIC:
-        raise _unsupported(number)
     grid = LOOPY.get(number)
     if grid is None:
         raise InputError(f"unknown Loopy grid type t{number} (Loopy's types are t0..t17)", column=1)
@@ -222,8 +212,6 @@ def write(puzzle: Puzzle) -> str:
             raise InputError(f"cannot write a Loopy game ID: this {tiling.name} patch is not one of Loopy's "
                              "(only patches read from a Loopy ID carry Loopy's grid description)")
         candidates: tuple[str | None, ...] = (desc,)
-    elif number in APERIODIC:
-        raise _unsupported(number)
     else:
         problem = size_problem(LOOPY[number], w, h)
         if problem:

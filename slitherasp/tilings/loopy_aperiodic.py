@@ -1,5 +1,5 @@
-"""Loopy's Penrose (types 11, 12) and hat (type 16) grids, face for face, from their
-grid descriptions.
+"""Loopy's aperiodic grids, face for face, from their grid descriptions: Penrose
+(types 11, 12), hats (16) and spectres (17).
 
 Since 2023 Loopy places its aperiodic patches with Simon Tatham's *combinatorial
 coordinates* (his articles on generating aperiodic tilings, 2023): the grid
@@ -31,18 +31,25 @@ Loopy's starting kite, and looked up kite by kite. When the walk leaves the patc
 the chain is extended upwards with the first parent of each type, as Loopy does with
 a description that runs out.
 
-Both end with Loopy's "vigorous trim" (:func:`trim`): keep the faces around the
+**Spectres.** The description ``O i1 i2 ... X`` places the starting spectre in a
+hierarchy of nine kinds of marked hexagon (see the spectres section below); Loopy
+breadth-first searches the spectres in a window, stepping across their 14 edges
+with transition maps derived from the hexagons' jigsaw edges, here derived the same
+way (:func:`_hex_maps`, :func:`_spectre_maps`).
+
+All end with Loopy's "vigorous trim" (:func:`trim`): keep the faces around the
 largest connected set of inner dots. The faces come out in Loopy's order, so clues
 land on the faces Loopy numbers; this is verified face for face, corner for corner,
 on the shared Loopy sample. :func:`random_desc` makes new descriptions. Loopy's older
-Penrose descriptions (``G...``, before 2023) and its spectres (type 17, built from
-hand-made hexagon tables) are not reproduced.
+Penrose descriptions (``G...``, before 2023) are not reproduced, nor what Loopy does
+with a Penrose or spectres description too short for its window (it extends them
+with its own random generator).
 
 >>> faces = loopy_faces(11, 7, 7, "82AAAAVBBUAB")
 >>> len(faces), faces[0]
 (24, [(308, -333), (396, -213), (308, -185), (220, -213)])
->>> len(loopy_faces(16, 6, 6, "3,3,1,4,H"))
-16
+>>> len(loopy_faces(16, 6, 6, "3,3,1,4,H")), len(loopy_faces(17, 6, 6, "A0452F"))
+(16, 13)
 """
 
 from __future__ import annotations
@@ -52,7 +59,8 @@ import random
 import re
 from collections import deque
 from dataclasses import dataclass
-from typing import Sequence
+from functools import lru_cache
+from typing import Callable, Sequence
 
 from ..model import InputError
 from .aperiodic import _groups
@@ -80,25 +88,35 @@ def _sub(p: Z, q: Z) -> Z:
     return (p[0] - q[0], p[1] - q[1], p[2] - q[2], p[3] - q[3])
 
 
+def _product(p: Z, q: Z, times: Callable[[Z], Z]) -> Z:
+    """The product of two points as complex numbers, by Horner's rule in the unit root
+    that ``times`` multiplies by."""
+    out: Z = (0, 0, 0, 0)
+    for k in (3, 2, 1, 0):
+        out = _add(times(out), (p[0] * q[k], p[1] * q[k], p[2] * q[k], p[3] * q[k]))
+    return out
+
+
+def _power(steps: int, times: Callable[[Z], Z], order: int) -> Z:
+    """The unit root that ``times`` multiplies by, to the power ``steps`` (mod ``order``)."""
+    out: Z = (1, 0, 0, 0)
+    for _ in range(steps % order):
+        out = times(out)
+    return out
+
+
 def _mul(p: Z, q: Z) -> Z:
-    """The product of two points as complex numbers (Horner's rule in t).
+    """The product of two points (t-basis).
 
     >>> _mul((0, 1, 0, 0), (0, 0, 0, 1))  # t * t^3 = t^4
     (-1, 1, -1, 1)
     """
-    out: Z = (0, 0, 0, 0)
-    for k in (3, 2, 1, 0):
-        out = _times_t(out)
-        out = _add(out, tuple(x * q[k] for x in p))  # type: ignore[arg-type]
-    return out
+    return _product(p, q, _times_t)
 
 
 def _turn(steps: int) -> Z:
     """t^steps: a rotation by ``steps`` tenths of a turn."""
-    out: Z = (1, 0, 0, 0)
-    for _ in range(steps % 10):
-        out = _times_t(out)
-    return out
+    return _power(steps, _times_t, 10)
 
 
 def _x(p: Z) -> Surd:
@@ -270,7 +288,7 @@ def _tiles(orientation: int, start: int, coords: _Coordinates, width: int, heigh
     return tiles
 
 
-# --------------------------------------------------------------------------- Loopy's grids
+# --------------------------------------------------------------------------- Penrose grids
 @dataclass(frozen=True)
 class PenroseGrid:
     """Loopy's Penrose grid type: its letters and its integer scale factors."""
@@ -664,6 +682,309 @@ def _hat_random(width: int, height: int, rng: random.Random) -> str | None:
     return None
 
 
+# --------------------------------------------------------------------------- spectres
+# Loopy's spectres (type 17) come from a substitution of nine kinds of marked hexagon
+# (G D J L X P S F Y, as in the paper of Smith, Myers, Kaplan and Goodman-Strauss):
+# each expands into 8 (G: 7) hexagons, and at the bottom each hexagon holds one
+# spectre (G: two). Which edge of which hexagon (or spectre) meets which is a jigsaw:
+# every hexagon edge has a type (a tab shape), and laying out an expansion and
+# tracing its outline with those shapes tells what lies across every edge. The
+# description is ``O i1 i2 ... X``: the starting spectre's orientation (twelfths of a
+# turn, A and B for 10 and 11), its index in the smallest hexagon, that hexagon's
+# index in the next one and so on, and the type X of the top hexagon. Points are
+# exact combinations of 1, d, d^2, d^3 (d = exp(i pi/6)); coordinates a + b sqrt 3.
+D = tuple[int, int, int, int]
+
+
+def _times_d(p: D) -> D:
+    """``p * d``, using d^4 = d^2 - 1."""
+    return (-p[3], p[0], p[1] + p[3], p[2])
+
+
+def _dmul(p: D, q: D) -> D:
+    """The product of two points (d-basis).
+
+    >>> _dmul((0, 1, 0, 0), (0, 0, 0, 1))  # d * d^3 = d^4 = d^2 - 1
+    (-1, 0, 1, 0)
+    """
+    return _product(p, q, _times_d)
+
+
+def _dturn(steps: int) -> D:
+    """d^steps: a rotation by ``steps`` twelfths of a turn."""
+    return _power(steps, _times_d, 12)
+
+
+def _dx(p: D) -> Surd:
+    """Twice the x coordinate, as ``a + b sqrt 3``."""
+    return (2 * p[0] + p[2], p[1])
+
+
+def _dy(p: D) -> Surd:
+    """Twice the y coordinate, as ``a + b sqrt 3``."""
+    return (2 * p[3] + p[1], p[2])
+
+
+def _dless(s: Surd, t: Surd) -> bool:
+    """Whether ``s < t`` for numbers ``a + b sqrt 3``."""
+    a, b = s[0] - t[0], s[1] - t[1]
+    if a >= 0 and b >= 0:
+        return False
+    if a <= 0 and b <= 0:
+        return a < 0 or b < 0
+    return (a if a * a > 3 * b * b else b) < 0
+
+
+_SPECTRE_TURNS = (-3, -2, 3, -2, -3, 2, -3, 2, -3, -2, 0, -2, 3, -2)
+"""How far the spectre's outline turns at each corner (twelfths of a turn, from the
+top of its head); all 14 sides are equally long."""
+_HEX_KINDS = "GDJLXPSFY"
+_SUBHEXES = {"G": "FXGSPDJ", "D": "FPGSXDFX", "J": "FPGSYDFP", "L": "FPGSYDFX", "X": "FYGSYDFP",
+             "P": "FYGSYDFX", "S": "LPGSXDFX", "F": "FPGSYDFY", "Y": "FYGSYDFY"}
+"""The kinds of the hexagons each hexagon expands into, in Loopy's numbering (rows of
+2, 2, 3 and 1 hexagon)."""
+_SUBHEX_TURNS = {"G": (2, 1, 0, 1, 4, 5, 0), "default": (2, 1, 0, 1, 4, 5, 0, 5)}
+"""Each sub-hexagon's orientation in sixths of a turn (the same for all but G)."""
+_SUBHEX_CENTRES: tuple[D, ...] = ((0, 0, 0, 0), (6, 0, 0, 0), (0, 0, -6, 0), (6, 0, -6, 0), (0, 0, -12, 0),
+                                  (6, 0, -12, 0), (12, 0, -12, 0), (12, 0, -18, 0))
+# Edge types: eta (0, symmetric), alpha, beta, gamma, delta, epsilon, zeta, theta (1-7);
+# a negative type is the matching other half. Listed anticlockwise from the top.
+_HEX_EDGES = {"G": (-2, -1, 1, -3, -4, 2), "D": (-6, 3, 2, -5, 1, -3), "J": (-2, 3, 2, 7, 2, 0),
+              "L": (-2, 3, 2, -5, 1, -7), "X": (-2, -1, 5, 7, 2, 0), "P": (-2, -1, 5, -5, 1, -7),
+              "S": (4, 6, 2, -5, 1, -3), "F": (-2, 3, 2, -5, 5, 0), "Y": (-2, -1, 5, -5, 5, 0)}
+_HEX_TAB_TURNS = ((2, 2, -2, -2), (2, -2), (-2,), (2, -2, -2, 2), (-2, 2, -2, 2), (2, -2, -2), (-2, 2),
+                  (2, 2, -2, -2, 2))
+"""The turns along each edge type of an expanded hexagon's outline (twelfths)."""
+_SPECTRE_TAB_TURNS = ((0,), (-2, 3), (3, -2), (2,), (2, 3, 2, -3, 2), (3,), (-2,), None)
+"""The same for the outline of a hexagon's spectre(s); theta is a single side."""
+_RARE = "DS"
+"""Kinds whose outlines start elsewhere (and S has two odd corners)."""
+
+
+def _reverse(emap: dict, edges: list) -> list:
+    return [emap[(b, a)] for a, b in edges]
+
+
+def _hex_maps(kind: str) -> tuple[list, list, list]:
+    emap: dict[tuple[D, D], tuple[bool, int, int]] = {}
+    inner = []
+    turns = _SUBHEX_TURNS.get(kind, _SUBHEX_TURNS["default"])
+    for i, centre in enumerate(_SUBHEX_CENTRES[:len(_SUBHEXES[kind])]):
+        arm = _dmul((-2, 0, 4, 0), _dturn(2 * turns[i]))
+        for j in range(6):
+            nxt = _dmul(arm, _dturn(2))
+            edge = (_add(centre, arm), _add(centre, nxt))
+            emap[edge] = (True, i, j)
+            inner.append(edge)
+            arm = nxt
+    pos, way = ((-2, 0, -14, 0), (-2, 0, 4, 0)) if kind in _RARE else ((-4, 0, -10, 0), (2, 0, 2, 0))
+    outer: list[tuple[D, D]] = []
+    starts = []
+    for i, etype in enumerate(_HEX_EDGES[kind]):
+        sign, tab = (-1 if etype < 0 else 1), _HEX_TAB_TURNS[abs(etype)]
+        turns_along = [sign * t for t in (tab if sign > 0 else tab[::-1])]
+        starts.append(len(outer))
+        for j in range(len(tab) + 1):
+            edge = (pos, _add(pos, way))
+            if j < len(tab):
+                way = _dmul(way, _dturn(turns_along[j]))
+            emap[edge] = (False, i, j)
+            outer.append(edge)
+            pos = edge[1]
+        way = _dmul(way, _dturn(-2))  # a sixth of a turn left at each corner
+    starts.append(len(outer))
+    edges = [(starts[i], starts[i + 1] - starts[i]) for i in range(6)]
+    return _reverse(emap, inner), edges, _reverse(emap, outer)
+
+
+def _spectre_maps(kind: str) -> tuple[list, list, list]:
+    emap: dict[tuple[D, D], tuple[bool, int, int]] = {}
+    inner = []
+    corners = []
+    for i in range(2 if kind == "G" else 1):
+        pos, way = (0, 0, 0, 0), _dmul((2, 0, 0, 2), _dturn(5))
+        if i:  # G's second spectre, turned a twelfth
+            pos, way = (2, 6, 2, 0), _dmul(way, _dturn(1))
+        for j in range(14):
+            edge = (pos, _add(pos, way))
+            emap[edge] = (True, i, j)
+            inner.append(edge)
+            corners.append(pos)
+            pos, way = edge[1], _dmul(way, _dturn(_SPECTRE_TURNS[(j + 1) % 14]))
+    # The outline, clockwise (each expansion mirrors the last), edges stored backwards.
+    start = pos = corners[8 if kind in _RARE else 9]
+    outer: list[tuple[D, D]] = []
+    lengths = []
+    way = (0, 0, 0, 0)
+    for i in range(6):
+        etype = _HEX_EDGES[kind][5 - i]
+        sign, tab = (-1 if etype < 0 else 1), _SPECTRE_TAB_TURNS[abs(etype)] or ()
+        turns_along = [sign * t for t in (tab if sign > 0 else tab[::-1])]
+        if kind == "S" and i >= 4:
+            if i == 5:
+                way = _dmul(way, _dturn(6))  # S's outline doubles back here
+        else:  # leave along the first side with nothing beyond it yet
+            way = next(_sub(b, a) for a, b in sorted(emap) if a == pos and (b, a) not in emap)
+        side = []
+        for j in range(len(tab) + 1):
+            nxt = _add(pos, way)
+            if j < len(tab):
+                way = _dmul(way, _dturn(turns_along[j]))
+            emap[(nxt, pos)] = (False, 5 - i, len(tab) - j)
+            side.append((nxt, pos))
+            pos = nxt
+        outer = side[::-1] + outer
+        lengths.insert(0, len(side))
+    assert pos == start
+    edges, at = [], 0
+    for n in lengths:
+        edges.append((at, n))
+        at += n
+    return _reverse(emap, inner), edges, _reverse(emap, outer)
+
+
+@lru_cache(maxsize=None)
+def _spectre_tables() -> dict[str, tuple[list, list, list, list, list, list]]:
+    return {kind: _hex_maps(kind) + _spectre_maps(kind) for kind in _HEX_KINDS}
+
+
+class _SpectreCoordinates:
+    """The starting spectre's coordinates, extended upwards on demand (at random when
+    inventing a patch, never when replaying a description)."""
+
+    def __init__(self, index: int, hexes: list[int], top: str, rng: random.Random | None) -> None:
+        kinds = [top]
+        for i in reversed(hexes):
+            kinds.insert(0, _SUBHEXES[kinds[0]][i])
+        self.index, self.hexes, self.kinds, self.rng = index, list(hexes), kinds, rng
+
+    def extend(self, c: "_SpectreState", n: int) -> None:
+        """Make ``c`` know at least ``n`` hexagon levels."""
+        while len(self.kinds) < n:
+            if self.rng is None:
+                raise InputError("the spectres grid description is too short for this size: "
+                                 "Loopy would extend it at random")
+            kind = self.kinds[-1]
+            parent, i = self.rng.choice([(p, i) for p in _HEX_KINDS for i, k in enumerate(_SUBHEXES[p]) if k == kind])
+            self.hexes.append(i)
+            self.kinds.append(parent)
+        c.hexes.extend(self.hexes[len(c.hexes):n - 1])
+        c.kinds.extend(self.kinds[len(c.kinds):n])
+
+    def step_hex(self, c: "_SpectreState", depth: int, edge: int) -> int:
+        """Move ``c``'s level-``depth`` hexagon across ``edge``; the edge entered."""
+        self.extend(c, depth + 2)
+        hexmap, hexedges, hexin = _spectre_tables()[c.kinds[depth + 1]][:3]
+        inside, which, sub = hexmap[6 * c.hexes[depth] + edge]
+        if not inside:  # out through the parent's outline: step the parent, come back in
+            entered = self.step_hex(c, depth + 1, which)
+            hexmap, hexedges, hexin = _spectre_tables()[c.kinds[depth + 1]][:3]
+            first, n = hexedges[entered]
+            inside, which, sub = hexin[first + n - 1 - sub]
+        c.hexes[depth] = which
+        c.kinds[depth] = _SUBHEXES[c.kinds[depth + 1]][which]
+        return sub
+
+    def step(self, c: "_SpectreState", edge: int) -> int:
+        """Move ``c`` to the spectre across its ``edge``; the edge entered."""
+        specmap, specedges, specin = _spectre_tables()[c.kinds[0]][3:]
+        inside, which, sub = specmap[14 * c.index + edge]
+        while not inside:
+            entered = self.step_hex(c, 0, which)
+            specmap, specedges, specin = _spectre_tables()[c.kinds[0]][3:]
+            first, n = specedges[entered]
+            inside, which, sub = specin[first + n - 1 - sub]
+        c.index = which
+        return sub
+
+
+@dataclass
+class _SpectreState:
+    index: int
+    hexes: list[int]
+    kinds: list[str]
+
+    def copy(self) -> "_SpectreState":
+        return _SpectreState(self.index, list(self.hexes), list(self.kinds))
+
+
+def _spectre_corners(u: D, v: D, u_index: int) -> list[D]:
+    """A spectre's 14 corners, given two consecutive ones (``u`` is corner ``u_index``)."""
+    corners: list[D] = [u] * 14
+    way = _sub(v, u)
+    for i in range(14):
+        corners[(i + u_index) % 14] = u
+        u = _add(u, way)
+        way = _dmul(way, _dturn(_SPECTRE_TURNS[(i + 1 + u_index) % 14]))
+    return corners
+
+
+def _spectre_layout(width: int, height: int, orientation: int, coords: _SpectreCoordinates) -> list[list[IPoint]]:
+    """Loopy's spectres in the window, in its breadth-first order (y down, untrimmed)."""
+    w, h = 7 * width, 7 * height
+    xoff, yoff = w // 2, h // 2
+    lo_x, hi_x, lo_y, hi_y = (-xoff, 0), (w - xoff, 0), (yoff - h, 0), (yoff, 0)
+    faces: list[list[IPoint]] = []
+
+    def report(corners: list[D]) -> bool:
+        if any(_dless(_dx(p), lo_x) or _dless(hi_x, _dx(p)) or _dless(_dy(p), lo_y) or _dless(hi_y, _dy(p))
+               for p in corners):
+            return False
+        faces.append([((xoff + _dx(p)[0]) * 8 + round_root(_dx(p)[1] * 8, 3),
+                       (yoff - _dy(p)[0]) * 8 + round_root(-_dy(p)[1] * 8, 3)) for p in corners])
+        return True
+
+    side = _dmul(_add(_dturn(0), _dturn(-3)), _dturn(orientation))
+    first = _dmul(_add(side, _dmul(side, _dturn(-3))), _add(_dturn(5), _dturn(-5)))
+    start = _spectre_corners(first, _add(first, side), 0)
+    state = _SpectreState(coords.index, list(coords.hexes), list(coords.kinds))
+    queue = [(start, state)] if report(start) else []
+    placed = {(start[0], start[1])}
+    for corners, here in queue:  # the queue grows while it is read
+        for edge in range(14):
+            there = here.copy()
+            entered = coords.step(there, edge)
+            new = _spectre_corners(corners[(edge + 1) % 14], corners[edge], entered)
+            if (new[0], new[1]) in placed or not report(new):
+                continue
+            placed.add((new[0], new[1]))
+            queue.append((new, there))
+    return faces
+
+
+def _spectre_problem(desc: str) -> str | None:
+    if len(desc) < 3 or not (desc[0].isdigit() or desc[0] in "AB"):
+        return "a spectres grid description is an orientation (0-9, A, B), digits and a hexagon letter"
+    if not desc[1:-1].isdigit():
+        return f"expected digits between the orientation and the last letter, not {desc[1:-1]!r}"
+    kind = desc[-1]
+    if kind not in _SUBHEXES:
+        return f"{kind!r} is not a hexagon kind ({', '.join(_HEX_KINDS)})"
+    digits = [int(c) for c in desc[1:-1]]
+    for i in range(len(digits) - 1, -1, -1):
+        limit = (2 if kind == "G" else 1) if i == 0 else len(_SUBHEXES[kind])
+        if digits[i] >= limit:
+            return f"index {digits[i]} is out of range for a {kind} hexagon (0-{limit - 1})"
+        if i:
+            kind = _SUBHEXES[kind][digits[i]]
+    return None
+
+
+def _spectre_coordinates(desc: str, rng: random.Random | None = None) -> tuple[int, _SpectreCoordinates]:
+    orientation = int(desc[0]) if desc[0].isdigit() else 10 + "AB".index(desc[0])
+    digits = [int(c) for c in desc[1:-1]]
+    return orientation, _SpectreCoordinates(digits[0], digits[1:], desc[-1], rng)
+
+
+def _spectre_random(width: int, height: int, rng: random.Random) -> str | None:
+    kind = rng.choice(_HEX_KINDS)
+    coords = _SpectreCoordinates(rng.randrange(2 if kind == "G" else 1), [], kind, rng)
+    orientation = rng.randrange(12)
+    if not trim(_spectre_layout(width, height, orientation, coords)):
+        return None
+    return "0123456789AB"[orientation] + "".join(map(str, [coords.index, *coords.hexes])) + coords.kinds[-1]
+
+
 # --------------------------------------------------------------------------- Loopy's grids
 @dataclass(frozen=True)
 class AperiodicGrid:
@@ -680,8 +1001,9 @@ GRIDS = {
     11: AperiodicGrid(11, "penrose_p2", (3, 3), 4.0 * PENROSE[11].x_unit),
     12: AperiodicGrid(12, "penrose_p3", (3, 3), 4.0 * PENROSE[12].x_unit),
     16: AperiodicGrid(16, "hats", (6, 6), 14 * 2 / 3 * math.sqrt(3)),
+    17: AperiodicGrid(17, "spectres", (6, 6), 16 * 2 * math.sqrt(2)),
 }
-"""The aperiodic grid types rebuilt here (Loopy's spectres, t17, are not)."""
+"""Loopy's aperiodic grid types, all rebuilt here."""
 
 
 def desc_problem(number: int, desc: str) -> str | None:
@@ -692,6 +1014,8 @@ def desc_problem(number: int, desc: str) -> str | None:
     >>> desc_problem(16, "3,3,1,4,H"), desc_problem(16, "3,3,13,4,H")
     (None, 'metatile 13 does not exist: P has 11 (0-10)')
     """
+    if number == 17:
+        return _spectre_problem(desc)
     return _hat_problem(desc) if number == 16 else _penrose_problem(number, desc)
 
 
@@ -715,6 +1039,8 @@ def loopy_faces(number: int, width: int, height: int, desc: str) -> list[list[IP
         raise InputError(problem)
     if number == 16:
         raw = _hat_faces(width, height, desc)
+    elif number == 17:
+        raw = _spectre_layout(width, height, *_spectre_coordinates(desc))
     else:
         raw = _penrose_faces(number, width, height, desc)
     faces = trim(raw)
@@ -741,7 +1067,10 @@ def random_desc(number: int, width: int, height: int, seed: int | None = None) -
     """
     rng = random.Random(seed)
     for _ in range(100):  # a tiny window may catch no whole tile: choose again
-        desc = _hat_random(width, height, rng) if number == 16 else _penrose_random(number, width, height, rng)
+        if number in (16, 17):
+            desc = (_hat_random if number == 16 else _spectre_random)(width, height, rng)
+        else:
+            desc = _penrose_random(number, width, height, rng)
         if desc is not None:
             return desc
     raise InputError(f"no {GRIDS[number].name} patch found at {width}x{height} in 100 tries: try a larger size")
