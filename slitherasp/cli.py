@@ -349,6 +349,32 @@ def cmd_facts(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --------------------------------------------------------------------------- sloop
+def cmd_sloop(args: argparse.Namespace) -> int:
+    from .model import TilingRef
+    from .sloop import read_sloop
+
+    ref = None
+    if args.tiling:
+        if args.size is None:
+            raise InputError("--tiling needs --size WxH, e.g. --size 6x6")
+        ref = TilingRef(args.tiling, *args.size, args.seed)
+    elif args.size or args.seed is not None:
+        raise InputError("--size and --seed go with --tiling NAME")
+    source = "<stdin>" if args.instance == "-" else args.instance
+    puzzle = read_sloop(_read(args.instance), source, ref)
+    result = solve(puzzle.graph, models=args.models, unique=args.unique, time_limit=args.time_limit, encoding="sloop")
+    if args.json:
+        _out(json.dumps(result.to_json(args.instance)))
+    else:
+        _print_clingo_style(args.instance, result, args.models, False, args.unique)
+        if puzzle.patch.tiling is not None and puzzle.patch.tiling.name == "square":
+            _out("")
+            _out(render.unicode(puzzle, result.answer))
+    if args.render:
+        _draw(puzzle, result.answer, args.render, title=Path(source).stem)  # type: ignore[arg-type]
+    return _status_code(result)
+
 # --------------------------------------------------------------------------- convert
 def cmd_convert(args: argparse.Namespace) -> int:
     named = formats.by_extension(args.output) if args.output else None
@@ -547,6 +573,33 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="DIR", help="folder to write the instance into")
     p.add_argument("--json", action="store_true", help="'list' as JSON lines")
     p.set_defaults(func=cmd_tiling)
+
+    p = command(
+        "sloop",
+        "solve a Sloop: one loop through every white cell",
+        "Sloop (simple loop): draw one loop through the centres of all white cells,\n"
+        "stepping between cells that share a side and never entering a black cell.\n"
+        "INSTANCE is a square grid, a line 'H W' and H rows of '#' (black) and '.'\n"
+        "(white), whose cells are named r1c1 (top left) to rHcW; or a line\n"
+        "'tiling NAME WxH [seed N]' and the names of the black cells (c0, c1, ...).\n"
+        "With --tiling, INSTANCE holds only the black cells' names. The answer is\n"
+        "printed as link(CELL,CELL) atoms, and drawn in the terminal on a square grid.",
+        "examples:\n"
+        "  slitherasp sloop puzzle.sloop --unique\n"
+        "  slitherasp sloop black.txt --tiling honeycomb --size 5x5 --render loop.svg\n"
+        "  slitherasp sloop puzzle.sloop --json   one JSON object, as solve --json:\n"
+        '    {"instance", "result", "models", "unique", "links", "answers", "time"}\n\n',
+    )
+    p.add_argument("instance", metavar="INSTANCE", help="instance file, or - for standard input")
+    p.add_argument("--tiling", metavar="NAME", help="the cells are a patch of this tiling; INSTANCE lists the black cells")
+    p.add_argument("--size", type=_size, metavar="WxH", help="the size of the --tiling patch")
+    p.add_argument("--seed", type=int, metavar="N", help="the seed of an aperiodic --tiling patch")
+    p.add_argument("--models", "-n", type=int, default=1, metavar="N", help="stop after N answers; 0 = all (default: 1)")
+    p.add_argument("--unique", action="store_true", help="look for a second answer and say whether the first is unique")
+    p.add_argument("--time-limit", type=float, metavar="S", help="stop after S seconds (result UNKNOWN)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    p.add_argument("--render", metavar="OUT", help="draw the puzzle and its first answer to OUT.svg or OUT.png")
+    p.set_defaults(func=cmd_sloop)
 
     _convert_parser(command)
     return parser

@@ -6,8 +6,10 @@ face on a convex polygon, every other vertex at the average of its neighbours
 (Tutte's barycentric embedding). Both drawings go through one :class:`Scene` (all
 lengths in units of the median edge, y down), which :func:`svg` and :func:`png`
 only translate. :func:`unicode` draws square grids with box-drawing characters.
+Every function also draws a :class:`~slitherasp.sloop.Sloop`: its tiling with the
+black cells filled, and the loop through the white cells' centres.
 
-This module imports only :mod:`slitherasp.model`.
+This module imports only :mod:`slitherasp.model` and :mod:`slitherasp.sloop`.
 
 >>> from slitherasp.model import from_faces
 >>> p = from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)], [(1, 0), (2, 0), (2, 1), (1, 1)]], [3, None])
@@ -33,6 +35,7 @@ import numpy as np
 import shapely
 
 from .model import Geometry, InputError, Point, Puzzle, signed_area
+from .sloop import Sloop
 
 # --------------------------------------------------------------------------- style
 MARGIN = 0.5
@@ -55,6 +58,7 @@ COLOURS = {
     "clue": "#1e1e1e",
     "wrong": "#c62828",
     "title": "#1e1e1e",
+    "black": "#2e2e2e",
 }
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 
@@ -413,8 +417,41 @@ def _clue_size(radius: float, text: str, largest: float) -> float:
     return min(largest, 0.85 * radius / half_diagonal)
 
 
+@dataclass(frozen=True)
+class _Frame:
+    """The page around a drawing: from its coordinates (y up) to scene units
+    (median edges, y down, after the margin and the title band)."""
+
+    xmin: float
+    ymax: float
+    unit: float
+    top: float
+    width: float
+    height: float
+    title: tuple[Text, ...]
+
+    def place(self, raw: Sequence[Point]) -> list[Point]:
+        pts = np.array(raw, float).reshape(-1, 2)
+        xs = (pts[:, 0] - self.xmin) / self.unit + MARGIN
+        ys = (self.ymax - pts[:, 1]) / self.unit + self.top
+        return [(float(x), float(y)) for x, y in zip(xs, ys)]
+
+
+def _frame(geo: Geometry, edges: Sequence[tuple[int, int]], title: str | None) -> _Frame:
+    """The page for ``geo`` drawn with the median length of ``edges`` as unit."""
+    raw = np.array(geo.points, float).reshape(-1, 2)
+    unit = _median_length(raw, np.array(edges, int).reshape(-1, 2))
+    xmin, ymin, xmax, ymax = geo.bounds if len(raw) else (0.0, 0.0, 0.0, 0.0)
+    width = (xmax - xmin) / unit + 2 * MARGIN
+    title_size = min(max(0.5, 0.035 * width), 1.6 * width / max(len(title or ""), 1))
+    band = max(TITLE_HEIGHT, 1.8 * title_size) if title else 0.0
+    top = MARGIN + band
+    heading = (Text((width / 2, MARGIN / 2 + band / 2), title_size, title, COLOURS["title"], "title"),) if title else ()
+    return _Frame(xmin, ymax, unit, top, float(width), float((ymax - ymin) / unit + top + MARGIN), heading)
+
+
 def scene(
-    puzzle: Puzzle,
+    puzzle: Puzzle | Sloop,
     answer: Iterable[int] | None = None,
     *,
     shade: bool = False,
@@ -428,21 +465,14 @@ def scene(
     >>> s.width, s.height, len(s.loop), s.texts[0].text
     (2.0, 2.0, 1, '4')
     """
+    if isinstance(puzzle, Sloop):
+        return _sloop_scene(puzzle, answer, title=title, show_vertices=show_vertices)
     lay = layout(puzzle)
     geo = lay.geometry
-    raw = np.array(geo.points, float).reshape(-1, 2)
-    ends = np.array(puzzle.edges, int).reshape(-1, 2)
-    unit = _median_length(raw, ends)
-    xmin, ymin, xmax, ymax = geo.bounds if len(raw) else (0.0, 0.0, 0.0, 0.0)
-    width = (xmax - xmin) / unit + 2 * MARGIN
-    title_size = min(max(0.5, 0.035 * width), 1.6 * width / max(len(title or ""), 1))
-    band = max(TITLE_HEIGHT, 1.8 * title_size) if title else 0.0
-    top = MARGIN + band
-    pts = np.column_stack([(raw[:, 0] - xmin) / unit + MARGIN, (ymax - raw[:, 1]) / unit + top])
-    P = [(float(x), float(y)) for x, y in pts]
-    chosen = sorted(set(answer)) if answer is not None else []
-    if chosen and not 0 <= chosen[0] <= chosen[-1] < len(puzzle.edges):
-        raise InputError(f"the answer names an edge index outside 0..{len(puzzle.edges) - 1}")
+    frame = _frame(geo, puzzle.edges, title)
+    P = frame.place(geo.points)
+    pts = np.array(P, float).reshape(-1, 2)
+    chosen = _chosen(puzzle, answer)
     paths = chains([puzzle.edges[e] for e in chosen])
 
     face_cells = [c for c, f in enumerate(geo.faces) if f is not None]
@@ -472,19 +502,58 @@ def scene(
             xy, r = tuple(map(float, np.mean(mids, axis=0))), 0.5
         wrong = answer is not None and found[c] != k
         texts.append(Text(xy, _clue_size(r, str(k), largest), str(k), COLOURS["wrong" if wrong else "clue"]))
-    height = (ymax - ymin) / unit + top + MARGIN
-    if title:
-        texts.append(Text((width / 2, MARGIN / 2 + band / 2), title_size, title, COLOURS["title"], "title"))
     return Scene(
-        width=float(width),
-        height=float(height),
+        width=frame.width,
+        height=frame.height,
         faces=tuple((tuple(p), f) for p, f in zip(polys, fill)),
         grid=tuple((P[u], P[v]) for u, v in puzzle.edges),
         loop=tuple((tuple(P[v] for v in (path[:-1] if closed else path)), closed) for path, closed in paths),
         dots=tuple(P) if show_vertices else (),
-        texts=tuple(texts),
+        texts=(*texts, *frame.title),
         note=lay.note,
         clue_size=largest,
+    )
+
+
+def _chosen(puzzle: Puzzle, answer: Iterable[int] | None) -> list[int]:
+    """The answer's edge indices, sorted; InputError for an index that is no edge."""
+    chosen = sorted(set(answer)) if answer is not None else []
+    if chosen and not 0 <= chosen[0] <= chosen[-1] < len(puzzle.edges):
+        raise InputError(f"the answer names an edge index outside 0..{len(puzzle.edges) - 1}")
+    return chosen
+
+
+def _sloop_scene(sloop: Sloop, answer: Iterable[int] | None, *, title: str | None, show_vertices: bool) -> Scene:
+    """A Sloop: its tiling with black cells filled; the loop (edge indices of
+    :attr:`Sloop.graph`) from centre to centre through the middle of the shared side,
+    so that it stays inside its cells on non-convex tiles too; dots at white centres.
+
+    >>> from slitherasp.sloop import read_sloop
+    >>> s = _sloop_scene(read_sloop("2 2\\n..\\n.#"), None, title=None, show_vertices=True)
+    >>> [f for _, f in s.faces].count(COLOURS["black"]), len(s.dots), s.loop
+    (1, 3, ())
+    """
+    patch, graph = sloop.patch, sloop.graph
+    geo = patch.geometry
+    assert geo is not None  # a Sloop always has one
+    frame = _frame(geo, patch.edges, title)
+    P = frame.place(geo.points)
+    centre, door = frame.place(graph.geometry.points), frame.place(sloop.doors)  # type: ignore[union-attr]
+    loop = []
+    for path, closed in chains([graph.edges[e] for e in _chosen(graph, answer)]):
+        pts = [p for a, b in zip(path, path[1:]) for p in (centre[a], door[graph.find_edge(a, b)])]  # type: ignore[index]
+        loop.append((tuple(pts if closed else [*pts, centre[path[-1]]]), closed))
+    return Scene(
+        width=frame.width,
+        height=frame.height,
+        faces=tuple(
+            (tuple(P[v] for v in face), COLOURS["black" if c in sloop.black else "face"])  # type: ignore[union-attr]
+            for c, face in enumerate(geo.faces)
+        ),
+        grid=tuple((P[u], P[v]) for u, v in patch.edges),
+        loop=tuple(loop),
+        dots=tuple(centre) if show_vertices else (),
+        texts=frame.title,
     )
 
 
@@ -499,7 +568,7 @@ def _xy(p: Point) -> str:
 
 
 def svg(
-    puzzle: Puzzle,
+    puzzle: Puzzle | Sloop,
     answer: Iterable[int] | None = None,
     *,
     shade: bool = False,
@@ -585,7 +654,7 @@ def auto_scale(s: Scene) -> float:
 
 
 def png(
-    puzzle: Puzzle,
+    puzzle: Puzzle | Sloop,
     answer: Iterable[int] | None = None,
     path: str | Path | None = None,
     *,
@@ -686,7 +755,7 @@ def lattice(puzzle: Puzzle, geo: Geometry | None = None) -> dict[int, tuple[int,
     return pos
 
 
-def unicode(puzzle: Puzzle, answer: Iterable[int] | None = None) -> str:
+def unicode(puzzle: Puzzle | Sloop, answer: Iterable[int] | None = None) -> str:
     """A square-grid puzzle (and answer) in box-drawing characters: ``·`` at corners,
     clues in the cells, the loop as ``─│┌┐└┘``. :class:`InputError` for other grids.
 
@@ -696,6 +765,8 @@ def unicode(puzzle: Puzzle, answer: Iterable[int] | None = None) -> str:
       2
     ·   ·
     """
+    if isinstance(puzzle, Sloop):
+        return _sloop_unicode(puzzle, answer)
     geo = layout(puzzle).geometry
     pos = lattice(puzzle, geo)
     if pos is None:
@@ -727,4 +798,46 @@ def unicode(puzzle: Puzzle, answer: Iterable[int] | None = None) -> str:
             col = min(cell[v][0] for v in face) + 2
             row = min(cell[v][1] for v in face) + 1
             rows[row][col] = str(k)
+    return "\n".join("".join(r).rstrip() for r in rows)
+
+
+BLACK_CELL = "■"
+
+
+def _sloop_unicode(sloop: Sloop, answer: Iterable[int] | None = None) -> str:
+    """A square Sloop one character per cell: ``■`` black, ``·`` white and off the
+    loop, else the loop's turn there (``─│┌┐└┘``), with ``─`` between cells the loop
+    joins side by side. :class:`InputError` for other tilings.
+
+    >>> from slitherasp.sloop import read_sloop
+    >>> s = read_sloop("2 3\\n...\\n..#")
+    >>> ring = [s.graph.find_edge(*p) for p in ((0, 1), (1, 4), (4, 3), (3, 0))]
+    >>> print(_sloop_unicode(s, ring))
+    ┌─┐ ·
+    └─┘ ■
+    """
+    patch, graph = sloop.patch, sloop.graph
+    pos = lattice(patch)
+    if pos is None:
+        raise InputError("Unicode drawing needs a square grid; use SVG or PNG for this tiling")
+    top = max(y for _, y in pos.values())
+    where = [
+        (top - max(pos[v][1] for v in face), min(pos[v][0] for v in face))  # (row, column) of the cell
+        for face in patch.geometry.faces  # type: ignore[union-attr]
+    ]
+    height, width = max(r for r, _ in where) + 1, max(c for _, c in where) + 1
+    rows = [[" "] * (2 * width - 1) for _ in range(height)]
+    bits = [0] * len(patch.cells)
+    for e in _chosen(graph, answer):
+        a, b = sorted((sloop.white[v] for v in graph.edges[e]), key=lambda c: where[c])
+        (ra, ca), (rb, _) = where[a], where[b]
+        if ra == rb:  # a left of b
+            bits[a] |= 8
+            bits[b] |= 4
+            rows[ra][2 * ca + 1] = "─"
+        else:  # a above b
+            bits[a] |= 2
+            bits[b] |= 1
+    for c, (r, col) in enumerate(where):
+        rows[r][2 * col] = BLACK_CELL if c in sloop.black else CORNERS[bits[c]]
     return "\n".join("".join(r).rstrip() for r in rows)

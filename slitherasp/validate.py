@@ -3,7 +3,8 @@
 :func:`check` takes the ``link/2`` pairs of an answer exactly as written and names
 every violation of the rules: a link that is not an edge or is reversed, a cell with
 the wrong count, a vertex of degree 1 or 3+, several loops, an empty answer. With a
-reference answer it also lists the links that differ.
+reference answer it also lists the links that differ. :func:`check_sloop` does the same
+for Sloop on the dual graph, and adds links into black cells and unvisited white cells.
 
 >>> from slitherasp.facts import read_instance
 >>> p = read_instance("edge(1,2). edge(2,3). edge(3,1). cell_contains(t,1,2). clue(t,1).")
@@ -18,19 +19,26 @@ vertex 3 has 1 link (must be 0 or 2)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 import networkx as nx
 
 from .model import Name, Puzzle
 
-KINDS = ("not-an-edge", "reversed", "duplicate", "empty", "degree", "loops", "clue", "reference")
+if TYPE_CHECKING:
+    from .sloop import Sloop
+
+KINDS = (
+    "not-an-edge", "reversed", "duplicate", "empty", "degree", "loops", "clue", "reference",
+    "black", "unvisited",
+)
 
 
 @dataclass(frozen=True)
 class Violation:
     """One broken rule. ``kind`` is one of :data:`KINDS`; ``data`` holds the details
-    (for ``clue``: cell, expected, found; for ``degree``: vertex, degree)."""
+    (for ``clue``: cell, expected, found; for ``degree``: vertex, degree; for Sloop's
+    ``black``: link, cell; for ``unvisited``: cells)."""
 
     kind: str
     message: str
@@ -137,3 +145,58 @@ def check(
 def is_solution(puzzle: Puzzle, answer: Iterable[int]) -> bool:
     """True when the edge-index set ``answer`` is one loop meeting every clue."""
     return check(puzzle, puzzle.links(answer)).valid
+
+
+# --------------------------------------------------------------------------- Sloop
+def check_sloop(
+    sloop: Sloop,
+    links: Iterable[tuple[Name, Name]],
+    reference: Iterable[tuple[Name, Name]] | None = None,
+) -> Report:
+    """Check a Sloop answer: links are pairs of cell names, in either order. The loop
+    rules are those of :func:`check` on the dual graph; on top of them a link into a
+    black cell is a ``black`` violation and the white cells the loop misses are one
+    ``unvisited`` violation that names them.
+
+    >>> from slitherasp.sloop import read_sloop
+    >>> s = read_sloop("2 3\\n...\\n..#")
+    >>> ring = [("r1c1", "r1c2"), ("r2c2", "r1c2"), ("r2c2", "r2c1"), ("r2c1", "r1c1")]
+    >>> check_sloop(s, ring).valid
+    False
+    >>> for v in check_sloop(s, ring + [("r2c2", "r2c3")]).violations: print(v)
+    link(r2c2,r2c3) enters the black cell r2c3
+    1 white cell is not on the loop: r1c3
+    """
+    graph = sloop.graph
+    index, black = graph.vertex_index, set(sloop.black_names)
+
+    def oriented(pairs: Iterable[tuple[Name, Name]]) -> list[tuple[Name, Name]]:
+        out = []
+        for u, v in pairs:
+            iu, iv = index.get(u), index.get(v)
+            flip = (iu, iv) not in graph.edge_index and (iv, iu) in graph.edge_index
+            out.append((v, u) if flip else (u, v))
+        return out
+
+    entering: list[Violation] = []
+    kept: list[tuple[Name, Name]] = []
+    for u, v in oriented(links):
+        cell = u if u in black else v if v in black else None
+        if cell is None:
+            kept.append((u, v))
+        else:
+            entering.append(Violation("black", f"link({u},{v}) enters the black cell {cell}", {"link": [u, v], "cell": cell}))
+    report = check(graph, kept, None if reference is None else oriented(reference))
+    visited = {v for e in report.edges for v in graph.edges[e]}
+    missed = [graph.vertices[v] for v in range(len(graph.vertices)) if v not in visited]
+    violations = [*entering, *report.violations]
+    if missed and report.edges:  # an empty answer is already reported as such
+        many = len(missed) != 1
+        violations.append(
+            Violation(
+                "unvisited",
+                f"{len(missed)} white cell{'s' * many} {'are' if many else 'is'} not on the loop: {' '.join(missed)}",
+                {"cells": missed},
+            )
+        )
+    return Report(tuple(violations), report.edges)
