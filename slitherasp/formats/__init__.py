@@ -176,7 +176,7 @@ register(
         read=_loopy.read,
         write=_loopy.write,
         sniff=_loopy.sniff,
-        description="Simon Tatham's Loopy game IDs (WxHtN:clues) on its periodic grids",
+        description="Simon Tatham's Loopy game IDs (WxHtN:clues) on all 18 of its grids",
     )
 )
 
