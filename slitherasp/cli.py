@@ -375,6 +375,51 @@ def cmd_sloop(args: argparse.Namespace) -> int:
         _draw(puzzle, result.answer, args.render, title=Path(source).stem)  # type: ignore[arg-type]
     return _status_code(result)
 
+# --------------------------------------------------------------------------- convert
+def cmd_convert(args: argparse.Namespace) -> int:
+    named = formats.by_extension(args.output) if args.output else None
+    fmt = args.to or (named.name if named else None)
+    if fmt not in formats.writable():
+        what = f"cannot write format {fmt!r}" if fmt else "name the output format with --to"
+        raise InputError(f"{what}; choose from {', '.join(formats.writable())}")
+    puzzle = _load(args.instance, args.format)
+    text = formats.write_text(puzzle, fmt)
+    if args.output is None:
+        sys.stdout.write(text)
+        return EXIT_OK
+    try:
+        if fmt == "lp":  # facts keep their geometry in a sidecar, as 'tiling' writes them
+            written = formats.save(puzzle, args.output)
+        else:
+            Path(args.output).parent.mkdir(parents=True, exist_ok=True)
+            Path(args.output).write_text(text, encoding="utf-8")
+            written = [Path(args.output)]
+    except OSError as exc:
+        raise InputError(f"cannot write: {exc.strerror or exc}", source=args.output) from None
+    _out(" ".join(str(f) for f in written))
+    return EXIT_OK
+
+
+def _convert_parser(command) -> None:
+    p = command(
+        "convert",
+        "convert an instance to another format (Loopy IDs, puzz.link URLs, text grids...)",
+        "Read an instance in any format and write it in another. Formats:\n"
+        + "".join(f"  {f.name:8} {' '.join(f.extensions):22} {f.description}\n" for f in formats.FORMATS.values())
+        + "Square-grid formats only hold square grids, Loopy IDs only Loopy's grids:\n"
+        "converting a puzzle that a format cannot hold is an error (exit code 2).",
+        "examples:\n"
+        "  slitherasp convert puzzle.txt --to pzpr          a puzz.link URL\n"
+        "  slitherasp convert game.loopy --to lp -o p.lp    facts + p.geo.json\n"
+        "  echo 'https://puzz.link/p?slither/4/4/dgdh2c7b' | slitherasp convert - --to text\n\n",
+    )
+    p.add_argument("instance", metavar="INSTANCE", help="instance file, or - for standard input")
+    p.add_argument("--format", help="input format (default: by extension, then by content)")
+    p.add_argument("--to", metavar="FORMAT",
+                   help=f"output format: {', '.join(formats.writable())} (default: by -o's extension)")
+    p.add_argument("-o", "--output", metavar="OUT", help="write to OUT (default: standard output)")
+    p.set_defaults(func=cmd_convert)
+
 
 # --------------------------------------------------------------------------- parser
 def build_parser() -> argparse.ArgumentParser:
@@ -555,6 +600,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     p.add_argument("--render", metavar="OUT", help="draw the puzzle and its first answer to OUT.svg or OUT.png")
     p.set_defaults(func=cmd_sloop)
+
+    _convert_parser(command)
     return parser
 
 

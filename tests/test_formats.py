@@ -133,6 +133,12 @@ def test_url_body_follows_pzprjs() -> None:
     assert decode_body("z", 25) == [None] * 25 and decode_body("", 3) == [None] * 3
     assert decode_body(".0", 2) == [None, 0]  # '?' cells carry no clue
     assert encode_body([None] * 41 + [4]) == "zzge" and decode_body("zzge", 42)[-1] == 4
+    # By hand: '9' = clue 4 then 1 blank, '.' = a '?' cell, 'e' = clue 4 then 2 blanks,
+    # 'j' = 4 blanks; pzprjs writes no '?' here, and folds 2 blanks into each 4 ('e').
+    assert decode_body("9.ej", 10) == [4, None, None, 4] + [None] * 6
+    assert encode_body([4, None, None, 4] + [None] * 6) == "eej"
+    assert encode_body([0, 1, None, 2, None, None, None]) == "06cg"  # '6' = 1 + 1 blank, 'g' = 1 blank
+    assert encode_body([None] * 20) == "z" and encode_body([None] * 21) == "zg"
     rng = random.Random(11)
     for _ in range(200):
         n = rng.randrange(1, 60)
@@ -173,10 +179,14 @@ def test_all_puzzlekit_problems_survive_every_format() -> None:
     data = puzzlekit()
     if not data:
         pytest.skip("shared puzzlekit data not available")
-    for name, item in data.items():  # the URL code on every grid (fast: no Puzzle built)
+    for name, item in data.items():  # text -> puzz.link URL -> text on every grid
         tokens = item["problem"].split()[2:]
         clues = [int(t) if t.isdigit() else None for t in tokens]
-        assert decode_body(encode_body(clues), len(clues)) == clues, name
+        p = read_text(item["problem"], name, "text")
+        url = write_text(p, "pzpr")
+        assert url.rstrip().rsplit("/", 1)[1] == encode_body(clues)
+        q = read_text(url, name)
+        assert q == p and list(q.clues) == clues and q.tiling == p.tiling, name
     some = [n for i, n in enumerate(sorted(data)) if i % 100 == 0 or "." in data[n]["problem"]]
     for name in some + ["1165_10x10", "random_15x15"]:
         p = read_text(data[name]["problem"], name, "text")

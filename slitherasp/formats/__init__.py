@@ -51,16 +51,32 @@ register(
 )
 
 
-def guess_format(text: str, path: str | None = None) -> Format:
-    """The format of ``path``/``text``: by extension first, then by content."""
-    if path:
-        name = path.lower()
-        for fmt in FORMATS.values():
-            if any(name.endswith(ext) for ext in fmt.extensions):
-                return fmt
+def by_extension(path: str | Path) -> Format | None:
+    """The format a file name's extension names, or None.
+
+    >>> by_extension("p.lp").name, by_extension("notes.md")
+    ('lp', None)
+    """
+    name = str(path).lower()
     for fmt in FORMATS.values():
-        if fmt.sniff(text):
+        if any(name.endswith(ext) for ext in fmt.extensions):
             return fmt
+    return None
+
+
+def guess_format(text: str, path: str | None = None) -> Format:
+    """The format of ``path``/``text``: by extension, unless the content is plainly
+    another format (an Essence file named ``.txt``), then by content.
+
+    >>> guess_format("letting grid be [[0]]", "p.txt").name, guess_format("1 1\\n-", "p.txt").name
+    ('essence', 'text')
+    """
+    named = by_extension(path) if path else None
+    sniffed = [fmt for fmt in FORMATS.values() if fmt.sniff(text)]
+    if named is not None and (named in sniffed or not sniffed):
+        return named
+    if sniffed:
+        return sniffed[0]
     raise InputError(
         "cannot tell the format of this input; name it with --format "
         f"({', '.join(FORMATS)})",
@@ -98,7 +114,7 @@ def read_file(path: str | Path, format: str | None = None) -> Puzzle:
         raise InputError("not a UTF-8 text file", source=source) from None
     except OSError as exc:
         raise InputError(exc.strerror or "cannot read", source=source) from None
-    if format is None and not any(source.lower().endswith(e) for f in FORMATS.values() for e in f.extensions):
+    if format is None and by_extension(source) is None:
         format = guess_format(text, None).name
     puzzle = read_text(text, source, format)
     geo = facts.geometry_path(p)
@@ -107,12 +123,20 @@ def read_file(path: str | Path, format: str | None = None) -> Puzzle:
     return puzzle
 
 
+def writable() -> list[str]:
+    """The names of the formats that can be written.
+
+    >>> "pzpr" in writable()
+    True
+    """
+    return [f.name for f in FORMATS.values() if f.write]
+
+
 def write_text(puzzle: Puzzle, format: str = "lp") -> str:
     """The puzzle in a format that can be written."""
     fmt = FORMATS.get(format)
     if fmt is None or fmt.write is None:
-        writable = [f.name for f in FORMATS.values() if f.write]
-        raise InputError(f"cannot write format {format!r}; choose from {', '.join(writable)}")
+        raise InputError(f"cannot write format {format!r}; choose from {', '.join(writable())}")
     return fmt.write(puzzle)
 
 
@@ -152,7 +176,7 @@ register(
         read=_loopy.read,
         write=_loopy.write,
         sniff=_loopy.sniff,
-        description="Simon Tatham's Loopy game IDs (WxHtN:clues) on its periodic grids",
+        description="Simon Tatham's Loopy game IDs (WxHtN:clues) on all 18 of its grids",
     )
 )
 

@@ -11,8 +11,9 @@ chain letters: 30 blank faces are ``zd``).
 
 The reader builds the grid with :mod:`slitherasp.tilings.loopy`, so cell ``c<i>``
 is Loopy's face ``i``; ``Puzzle.tiling`` records our tiling name, the size and
-Loopy's grid description (None when the ID has none). Only the periodic grid
-types are supported; Penrose, hats and spectres IDs raise :class:`InputError`.
+Loopy's grid description (None when the ID has none). The periodic grid types
+the aperiodic ones (Penrose, hats, spectres: :mod:`slitherasp.tilings.loopy_aperiodic`,
+with the grid descriptions Loopy writes since 2023) are all supported.
 
 >>> p = read("3x3t0:a2b3d", "<doc>")
 >>> p.clues, p.tiling
@@ -23,13 +24,15 @@ types are supported; Penrose, hats and spectres IDs raise :class:`InputError`.
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import replace
 
 from .. import tilings
 from ..model import InputError, Puzzle, TilingRef, from_faces
-from ..tilings.loopy import APERIODIC, LOOPY, LoopyGrid, size_problem, unit_faces
+from .shape import same_faces
+from ..tilings import loopy_aperiodic as aperiodic
+from ..tilings.base import Faces
+from ..tilings.loopy import APERIODIC, LOOPY, size_problem, unit_faces
 
 _PARAMS = re.compile(r"(\d+)(?:x(\d+))?(?:t(\d+))?(?:d[a-z])?")
 _ID = re.compile(r"\d+(?:x\d+)?(?:t\d+)?(?:d[a-z])?:[0-9A-Za-z_,]+")
@@ -60,11 +63,33 @@ def _tiling_name(number: int) -> str:
     raise InputError(f"Loopy grid type t{number} has no registered tiling")
 
 
-def _unsupported(number: int) -> InputError:
-    return InputError(
-        f"Loopy grid type {APERIODIC[number]} (t{number}) is not supported yet: "
-        "only the periodic grids (t0-t10, t13-t15) can be read and written"
+def _grid(number: int, w: int, h: int, desc: str | None, column: int) -> Faces:
+    """Loopy's faces (unit edges) for type ``number``, size and grid description;
+    InputError (at ``column`` of the ID) if Loopy would refuse them."""
+    if number in aperiodic.GRIDS:
+        if desc is None:
+            raise InputError(f"a Loopy {APERIODIC[number]} game ID needs its grid description "
+                             "(e.g. 7x7t11:82AAAAVBBUAB_...)", column=column)
+        problem = aperiodic.size_problem(number, w, h)
+        if problem:
+            raise InputError(f"bad size {w}x{h}: {problem}", column=1)
+        problem = aperiodic.desc_problem(number, desc)
+        if problem:
+            raise InputError(f"bad {APERIODIC[number]} grid description {desc!r}: {problem}", column=column)
+        return aperiodic.unit_faces(number, w, h, desc)
+    grid = LOOPY.get(number)
+    if grid is None:
+        raise InputError(f"unknown Loopy grid type t{number} (Loopy's types are t0..t17)", column=1)
+    problem = size_problem(grid, w, h) or (
+        f"larger than {_LARGEST} is not supported" if max(w, h) > _LARGEST else None
     )
+    if problem:
+        raise InputError(f"bad size {w}x{h}: {problem}", column=1)
+    if desc not in grid.descs:
+        allowed = " or ".join(f"'{d}_'" if d is not None else "none" for d in grid.descs)
+        raise InputError(f"grid description {desc!r} is not used with Loopy's {grid.name} grid "
+                         f"(t{number}): expected {allowed}", column=column)
+    return unit_faces(number, w, h, desc)
 
 
 def _decode(clues: str, at: int, line: int | None = None, indent: int = 0) -> list[int | None]:
@@ -143,32 +168,21 @@ def _read(text: str, source: str) -> Puzzle:
     w = int(m.group(1))
     h = int(m.group(2)) if m.group(2) else w
     number = int(m.group(3)) if m.group(3) else 0
-    if number in APERIODIC:
-        raise _unsupported(number).located(source)
-    grid = LOOPY.get(number)
-    if grid is None:
-        raise error(f"unknown Loopy grid type t{number} (Loopy's types are t0..t17)", 1)
-    problem = size_problem(grid, w, h) or (
-        f"larger than {_LARGEST} is not supported" if max(w, h) > _LARGEST else None
-    )
-    if problem:
-        raise error(f"bad size {w}x{h}: {problem}", 1)
     start = len(params) + 2  # column of the first character after ':'
     desc, sep, clue_text = body.partition("_")
     if not sep:
         desc, clue_text = None, body
-    else:
+    try:
+        faces = _grid(number, w, h, desc, start)
+    except InputError as exc:
+        raise error(exc.message, None if exc.column is None else exc.column) from None
+    if sep:
         start += len(desc) + 1
-    if desc not in grid.descs:
-        allowed = " or ".join(f"'{d}_'" if d is not None else "none" for d in grid.descs)
-        raise error(f"grid description {desc!r} is not used with Loopy's {grid.name} grid "
-                    f"(t{number}): expected {allowed}", len(params) + 2)
-    faces = unit_faces(number, w, h, desc)
     clues = _decode(clue_text, start, line, indent)
     if len(clues) != len(faces):
         what = "too many" if len(clues) > len(faces) else "too few"
         raise error(f"{what} clues: the clue string covers {len(clues)} faces, "
-                    f"Loopy's {w}x{h} {grid.name} grid has {len(faces)}")
+                    f"Loopy's {w}x{h} {APERIODIC.get(number) or LOOPY[number].name} grid has {len(faces)}")
     for i, (k, face) in enumerate(zip(clues, faces)):
         if k is not None and k > len(face):
             raise error(f"clue {k} of face {i} is larger than the face's {len(face)} sides")
@@ -176,24 +190,8 @@ def _read(text: str, source: str) -> Puzzle:
     return replace(puzzle, tiling=TilingRef(_tiling_name(number), w, h, desc=desc))
 
 
-def _matches(puzzle: Puzzle, faces: list[list[tuple[float, float]]]) -> bool:
-    """Whether the puzzle's cells are these faces, in this order."""
-    if len(puzzle.cells) != len(faces):
-        return False
-    geo = puzzle.geometry
-    if geo is None:
-        return True
-    for c, face in enumerate(faces):
-        poly = geo.face_polygon(c)
-        if poly is None or len(poly) != len(face):
-            return False
-        if any(not any(math.dist(p, q) < 1e-6 for q in face) for p in poly):
-            return False
-    return True
-
-
 def write(puzzle: Puzzle) -> str:
-    """The puzzle as a Loopy game ID (one line), if it lies on one of Loopy's periodic grids.
+    """The puzzle as a Loopy game ID (one line), if it lies on one of Loopy's grids.
 
     >>> write(tilings.build("triangular", 3, 3).with_clues({0: 1, 18: 2}))
     '3x3t1:0_1q2\\n'
@@ -206,19 +204,25 @@ def write(puzzle: Puzzle) -> str:
     if tiling.loopy is None:
         raise InputError(f"cannot write a Loopy game ID: tiling {tiling.name!r} is not one of Loopy's grids")
     number = tiling.loopy[1]
-    if number in APERIODIC:
-        raise _unsupported(number)
-    grid: LoopyGrid = LOOPY[number]
     w, h = ref.width, ref.height
-    problem = size_problem(grid, w, h)
-    if problem:
-        raise InputError(f"Loopy refuses the size {w}x{h}: {problem}")
-    order = sorted(grid.descs, key=lambda d: d != ref.desc)  # the recorded variant first
-    for desc in order:
-        if _matches(puzzle, unit_faces(number, w, h, desc)):
+    if number in aperiodic.GRIDS:
+        made_by = getattr(tiling.generate, "loopy_desc", None)
+        desc = ref.desc or (made_by(w, h, ref.seed) if made_by else None)
+        if desc is None:
+            raise InputError(f"cannot write a Loopy game ID: this {tiling.name} patch is not one of Loopy's "
+                             "(only patches read from a Loopy ID carry Loopy's grid description)")
+        candidates: tuple[str | None, ...] = (desc,)
+    else:
+        problem = size_problem(LOOPY[number], w, h)
+        if problem:
+            raise InputError(f"Loopy refuses the size {w}x{h}: {problem}")
+        candidates = tuple(sorted(LOOPY[number].descs, key=lambda d: d != ref.desc))  # the recorded one first
+    for desc in candidates:
+        if same_faces(puzzle, _grid(number, w, h, desc, 0)):
             prefix = f"{desc}_" if desc is not None else ""
             return f"{w}x{h}t{number}:{prefix}{_encode(puzzle.clues)}\n"
-    raise InputError(f"the puzzle's {len(puzzle.cells)} cells are not Loopy's {w}x{h} {grid.name} grid")
+    name = APERIODIC.get(number) or LOOPY[number].name
+    raise InputError(f"the puzzle's {len(puzzle.cells)} cells are not Loopy's {w}x{h} {name} grid")
 
 
 def sniff(text: str) -> bool:

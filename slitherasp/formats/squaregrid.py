@@ -23,6 +23,7 @@ from typing import Sequence
 
 from .. import tilings
 from ..model import InputError, Puzzle
+from .shape import same_faces
 
 Clue = int | None
 Matrix = tuple[tuple[Clue, ...], ...]
@@ -32,7 +33,7 @@ LARGEST_CLUE = 4
 _NUMBER = re.compile(r"-?[0-9]+")
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=64)
 def _blank(width: int, height: int) -> Puzzle:
     """The clue-less ``width`` x ``height`` square grid (built once per size)."""
     return tilings.build("square", width, height)
@@ -109,9 +110,15 @@ def puzzle(rows: Sequence[Sequence[Clue]], source: str) -> Puzzle:
     return replace(_blank(width, height), clues=clues, source=source)
 
 
-def _same_cells(a: Puzzle, b: Puzzle) -> bool:
-    """Whether two puzzles have the same vertices, edges and cells (clues aside)."""
-    return (a.vertices, a.edges, a.cells, a.cell_edges) == (b.vertices, b.edges, b.cells, b.cell_edges)
+def _same_cells(p: Puzzle, grid: Puzzle) -> bool:
+    """Whether the puzzle's cells are the grid's, in the grid's order: by their corners
+    when the puzzle has a geometry (read from facts with a sidecar, vertices renamed),
+    else by vertices, edges and cells."""
+    if p.geometry is grid.geometry:  # made from the grid itself: nothing to compare
+        return p.cell_edges is grid.cell_edges
+    if p.geometry is not None:
+        return same_faces(p, [grid.geometry.face_polygon(c) for c in range(len(grid.cells))])
+    return (p.vertices, p.edges, p.cells, p.cell_edges) == (grid.vertices, grid.edges, grid.cells, grid.cell_edges)
 
 
 def matrix(p: Puzzle, format_name: str) -> Matrix:
@@ -129,7 +136,7 @@ def matrix(p: Puzzle, format_name: str) -> Matrix:
         where = "names no tiling" if ref is None else f"is on the {ref.name} tiling"
         raise InputError(f"the {format_name} format only holds square grids; this puzzle {where}")
     w, h = ref.width, ref.height
-    if size_problem(w, h) or len(p.cells) != w * h or not _same_cells(_blank(w, h), p):
+    if size_problem(w, h) or len(p.cells) != w * h or not _same_cells(p, _blank(w, h)):
         raise InputError(f"cannot write the {format_name} format: the puzzle's "
                          f"{len(p.cells)} cells are not the {w}x{h} square grid")
     return tuple(tuple(p.clues[y * w: (y + 1) * w]) for y in range(h))

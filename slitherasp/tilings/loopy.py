@@ -230,7 +230,7 @@ def _grids() -> dict[int, LoopyGrid]:
     row = 5 * q[1] - 4 * p[1]
     add(LoopyGrid(8, "floret", 79.4, ((6 * p[0] + 3 * q[0]) // 2, -row), (Pass(petals),),
                   min_size=(1, 2), col_shift=(0, row // 2),
-                  skip=lambda c: not c.odd_col and not c.top and c.bottom and c.w > 1))
+                  skip=lambda c: not c.odd_col and not c.top and c.bottom))
 
     # 9-15: the dodecagonal family, all built around the same dodecagon.
     a, b = 15, 26

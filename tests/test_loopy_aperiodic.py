@@ -1,0 +1,145 @@
+"""Loopy's Penrose grids rebuilt from grid descriptions: Loopy's faces face for face,
+Loopy's answers valid on them, and new descriptions that read and write back."""
+
+from __future__ import annotations
+
+import pytest
+
+from slitherasp.formats.loopy import read, write
+from slitherasp.model import InputError, from_faces
+from slitherasp.solve import solve
+from slitherasp.tilings.loopy_aperiodic import (
+    GRIDS, _hat_chain, _hat_patch, desc_problem, generator, loopy_faces, random_desc, round_root, trim,
+)
+from slitherasp.validate import check
+
+from conftest import loopy_samples
+
+SAMPLES = [s for s in loopy_samples() if s["t"] in GRIDS]
+
+
+def size(sample: dict) -> tuple[int, int]:
+    w, h = sample["size"].split("x")
+    return int(w), int(h)
+
+
+def desc(sample: dict) -> str:
+    return sample["game_id"].split(":")[1].split("_")[0]
+
+
+@pytest.mark.skipif(not SAMPLES, reason="shared Loopy sample not available")
+@pytest.mark.parametrize("sample", SAMPLES, ids=[s["name"] for s in SAMPLES])
+def test_faces_equal_loopys_corner_for_corner(sample: dict) -> None:
+    vs = sample["vertices"]
+    expected = [[(vs[v][0], -vs[v][1]) for v in face] for face in sample["faces"]]
+    ours = loopy_faces(sample["t"], *size(sample), desc(sample))
+    assert len(ours) == sample["faces_n"] == len(expected)
+    for i, (a, b) in enumerate(zip(ours, expected)):
+        assert a == b, f"face {i} differs"  # even the corner order is Loopy's
+
+
+@pytest.mark.skipif(not SAMPLES, reason="shared Loopy sample not available")
+@pytest.mark.parametrize("sample", SAMPLES, ids=[s["name"] for s in SAMPLES])
+def test_loopys_answer_is_valid_on_the_puzzle_read_from_its_id(sample: dict) -> None:
+    puzzle = read(sample["game_id"], sample["name"])
+    assert list(puzzle.clues) == sample["clues"]
+    unit = GRIDS[sample["t"]].unit
+    ours = {(round(x * unit), round(y * unit)): v for v, (x, y) in enumerate(puzzle.geometry.points)}
+    vs = sample["vertices"]
+    links = []
+    for a, b in sample["solution"]:
+        e = puzzle.find_edge(ours[(vs[a][0], -vs[a][1])], ours[(vs[b][0], -vs[b][1])])
+        assert e is not None
+        links.append(puzzle.edge_names(e))
+    report = check(puzzle, links)
+    assert report.valid, [str(v) for v in report.violations]
+
+
+@pytest.mark.parametrize("number", sorted(GRIDS))
+def test_new_descriptions_make_ids_that_read_back(number: int) -> None:
+    m = max(4, GRIDS[number].min_size[0])
+    for seed, (w, h) in enumerate([(m, m), (m + 1, m), (m + 4, m + 4)]):
+        d = random_desc(number, w, h, seed)
+        assert desc_problem(number, d) is None
+        faces = loopy_faces(number, w, h, d)
+        assert {len(f) for f in faces} == {14 if number >= 16 else 4}  # hats and spectres: 14 corners
+        p = from_faces(faces)
+        assert len(p.vertices) - len(p.edges) + len(p.cells) == 1  # one disc, no holes
+        rest = len(faces) - 1  # a clue 3 on face 0, then blank faces
+        blanks = "z" * (rest // 26) + (chr(ord("a") + rest % 26 - 1) if rest % 26 else "")
+        game_id = f"{w}x{h}t{number}:{d}_3{blanks}"
+        q = read(game_id, "<new>")
+        assert q.clues[0] == 3 and q.clue_count() == 1
+        assert q.tiling.desc == d and write(q).strip() == game_id
+
+
+@pytest.mark.parametrize("number", sorted(GRIDS))
+def test_the_generator_writes_its_own_description(number: int) -> None:
+    gen = generator(number)
+    faces = gen(6, 6, 4)
+    assert faces == generator(number)(6, 6, 4)  # the seed decides the patch
+    d = gen.loopy_desc(6, 6, 4)
+    assert loopy_faces(number, 6, 6, d)[0][0] == (round(faces[0][0][0] * GRIDS[number].unit),
+                                                  round(faces[0][0][1] * GRIDS[number].unit))
+
+
+def test_a_read_penrose_puzzle_solves_and_is_written_back() -> None:
+    game_id = "7x7t12:82DYCCXDY_a120a02b2c1a2b"
+    p = read(game_id, "<p3>")
+    r = solve(p, unique=True)
+    assert r.status == "SATISFIABLE" and r.unique is True
+    assert check(p, p.links(r.answer)).valid
+    assert write(p).strip() == game_id
+
+
+def test_descriptions_are_checked_like_loopy_checks_them() -> None:
+    assert desc_problem(11, "82AAAAVBBUAB") is None
+    assert "orientation digit" in desc_problem(11, "x2AB")
+    assert "corner digit 0-2" in desc_problem(11, "83AB")
+    assert "not a letter of penrose_p3" in desc_problem(12, "82AB")
+    assert "cannot be a piece of" in desc_problem(11, "82UB")  # a U fits only in A or U
+    with pytest.raises(InputError, match="too short for this size"):
+        loopy_faces(11, 10, 10, "82AA")
+
+
+def test_trim_keeps_the_faces_around_the_biggest_inner_region() -> None:
+    def square(x: int, y: int) -> list[tuple[int, int]]:
+        return [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+
+    block = [square(x, y) for y in range(3) for x in range(3)]  # four inner dots
+    far = [square(x + 10, y) for y in range(2) for x in range(2)]  # one inner dot
+    lone = [square(20, 20)]
+    kept = trim(lone + far + block)
+    assert kept == block
+    assert round_root(1000, 5) == 2236 and round_root(-1000, 3) == -1732
+
+
+def test_hats_are_the_same_with_and_without_pruning_and_short_descriptions_extend() -> None:
+    for desc, size in [("3,3,1,4,H", 10), ("1,0,1,6,0,P", 10), ("1,0,1,6,0,2,H", 20), ("1,0,3,1,10,P", 20)]:
+        coords, top = _hat_chain(desc)
+        pruned = _hat_patch(coords, top, size, size)
+        assert pruned is not None and pruned == _hat_patch(coords, top, size, size, prune=False)
+    # "1,0,1,6,0,P" cannot cover 20x20: Loopy goes on with first parents (P in H at 4)
+    assert _hat_patch(*_hat_chain("1,0,1,6,0,P"), 20, 20) is None
+    assert loopy_faces(16, 20, 20, "1,0,1,6,0,P") == loopy_faces(16, 20, 20, "1,0,1,6,0,4,H")
+
+
+def test_hat_descriptions_are_checked_like_loopy_checks_them() -> None:
+    assert desc_problem(16, "3,3,1,4,H") is None
+    assert "numbers each ended by ','" in desc_problem(16, "3,3,1,4")
+    assert "numbers each ended by ','" in desc_problem(16, "3,3,100,4,H")  # at most two digits
+    assert "at least three numbers" in desc_problem(16, "3,3,H")
+    assert "kite 8 does not exist" in desc_problem(16, "8,0,0,H")
+    assert "'Q' is not a metatile" in desc_problem(16, "3,3,1,4,Q")
+    assert "hat 1 does not exist: metatile T has 1" in desc_problem(16, "0,1,3,H")
+
+
+def test_spectre_descriptions_are_checked_like_loopy_checks_them() -> None:
+    assert desc_problem(17, "A0452F") is None and desc_problem(17, "B1G") is None  # G holds 2 spectres
+    assert "an orientation (0-9, A, B)" in desc_problem(17, "C0452F")
+    assert "expected digits" in desc_problem(17, "A04x2F")
+    assert "'Q' is not a hexagon kind" in desc_problem(17, "A0452Q")
+    assert "index 1 is out of range for a X hexagon (0-0)" in desc_problem(17, "A1452F")
+    assert "index 7 is out of range for a G hexagon (0-6)" in desc_problem(17, "A0472F")
+    with pytest.raises(InputError, match="too short for this size"):
+        loopy_faces(17, 30, 30, "A0F")
