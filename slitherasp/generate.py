@@ -166,7 +166,7 @@ def grade(puzzle: Puzzle, *, time_limit: float | None = None) -> Grade:
     """The grade of a puzzle: fresh solves, first without, then with probing.
 
     >>> from slitherasp import tilings
-    >>> p = tilings.build("square", 2, 1).with_clues([3, 3])
+    >>> p = tilings.build("square", 2, 1).with_clues([4, 1])
     >>> grade(p).level
     'easy'
     >>> grade(tilings.build("square", 2, 1)).unique
