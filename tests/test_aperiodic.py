@@ -1,19 +1,17 @@
-"""The aperiodic tilings: right prototiles (ours and Loopy's), edge to edge, sizes close to
-Loopy's, seeds that repeat and differ, and puzzles with a planted loop that solve."""
+"""The aperiodic tilings (Loopy's own, rebuilt from grid descriptions): right prototiles,
+edge to edge, sizes close to Loopy's, seeds that repeat and differ, and puzzles with a
+planted loop that solve."""
 
 from __future__ import annotations
 
 import math
-import random
 
 import pytest
 
 from slitherasp import tilings
+from slitherasp.generate import planted
 from slitherasp.model import Puzzle, from_faces
 from slitherasp.solve import SAT, solve
-from slitherasp.tilings.aperiodic import Cyclotomic
-from slitherasp.tilings.hats import HAT
-from slitherasp.tilings.spectres import SPECTRE
 from slitherasp.validate import check
 
 from conftest import loopy_samples
@@ -22,6 +20,7 @@ NAMES = ("penrose-p2", "penrose-p3", "hats", "spectres")
 LOOPY_10X10 = {"penrose-p2": 62, "penrose-p3": 59, "hats": 55, "spectres": 53}
 """Loopy's face counts at 10x10 (as in the shared Loopy sample)."""
 PHI = (1 + math.sqrt(5)) / 2
+R3 = math.sqrt(3)
 Shape = list[tuple[float, float]]  # (turn in degrees, side / shortest side), corner by corner
 
 
@@ -35,11 +34,6 @@ def turtle(steps: list[tuple[float, float]]) -> list[complex]:
     return out
 
 
-def exact(points, order: int) -> list[complex]:
-    ring = Cyclotomic(order)
-    return [ring.complex(p) for p in points]
-
-
 PROTOTILES = {
     "penrose-p2": {
         "kite": turtle([(PHI, 108), (1, 36), (1, 108), (PHI, 108)]),
@@ -49,8 +43,12 @@ PROTOTILES = {
         "thin": turtle([(1, 144), (1, 36), (1, 144), (1, 36)]),
         "thick": turtle([(1, 108), (1, 72), (1, 108), (1, 72)]),
     },
-    "hats": {"hat": exact(HAT, 12)},
-    "spectres": {"spectre": exact(SPECTRE, 12)},
+    # The hat: 8 kites, 13 sides: six of length 1, six of sqrt 3 and one of 2 (two kite
+    # edges in line); the spectre Tile(1,1): 14 unit sides, two of them in line.
+    "hats": {"hat": turtle([(1, 60), (2, 60), (1, 90), (R3, -60), (R3, 90), (1, -60), (1, 90),
+                            (R3, 60), (R3, -90), (1, 60), (1, 90), (R3, 60), (R3, -90)])},
+    "spectres": {"spectre": turtle([(1, -90), (1, 60), (2, 60), (1, 90), (1, -60), (1, 90), (1, -60),
+                                    (1, 90), (1, 60), (1, -90), (1, 60), (1, 90), (1, 60)])},
 }
 
 
@@ -165,51 +163,9 @@ def test_seed_repeats_and_varies(name: str) -> None:
     assert tilings.build(name, 7, 6).geometry.points == tilings.build(name, 7, 6, None).geometry.points
 
 
-def planted_loop(p: Puzzle, rng: random.Random) -> frozenset[int]:
-    """The boundary of a random disc of faces grown from one face."""
-    region = {rng.randrange(len(p.cells))}
-    neighbours = [set() for _ in p.cells]
-    for cs in p.edge_cells:
-        if len(cs) == 2:
-            neighbours[cs[0]].add(cs[1])
-            neighbours[cs[1]].add(cs[0])
-
-    def loop(cells: set[int]) -> frozenset[int] | None:
-        border = frozenset(e for c in cells for e in p.cell_edges[c] if sum(d in cells for d in p.edge_cells[e]) == 1)
-        degree: dict[int, int] = {}
-        for e in border:
-            for v in p.edges[e]:
-                degree[v] = degree.get(v, 0) + 1
-        if any(d != 2 for d in degree.values()):
-            return None
-        # one cycle: walk it
-        start = next(iter(border))
-        seen, frontier = {start}, [start]
-        while frontier:
-            e = frontier.pop()
-            for f in border:
-                if f not in seen and set(p.edges[f]) & set(p.edges[e]):
-                    seen.add(f)
-                    frontier.append(f)
-        return border if len(seen) == len(border) else None
-
-    for _ in range(len(p.cells) // 3):
-        options = sorted({n for c in region for n in neighbours[c]} - region)
-        rng.shuffle(options)
-        for c in options:
-            if loop(region | {c}) is not None:
-                region.add(c)
-                break
-    answer = loop(region)
-    assert answer is not None
-    return answer
-
-
 @pytest.mark.parametrize("name", NAMES)
 def test_planted_loop_puzzle_solves(name: str) -> None:
-    p = tilings.build(name, 7, 7, 11)
-    answer = planted_loop(p, random.Random(5))
-    puzzle = p.with_clues(p.signature(answer))
+    puzzle, answer = planted(tilings.build(name, 7, 7, 11), seed=5)
     result = solve(puzzle, unique=False)
     assert result.status == SAT
     assert check(puzzle, result.links()).valid
@@ -217,6 +173,6 @@ def test_planted_loop_puzzle_solves(name: str) -> None:
 
 
 def test_faces_are_emitted_directly() -> None:
-    faces = tilings.faces("hat", 5, 5, 2)
+    faces = tilings.faces("hat", 7, 7, 2)
     p = from_faces(faces)
     assert len(p.cells) == len(faces) and all(len(f) == 14 for f in faces)

@@ -76,16 +76,14 @@ register(Tiling("great-great-dodecagonal", _loopy(13), "k-uniform", "[3.4.6.4; 4
 register(Tiling("kagome", _loopy(14), "archimedean", "3.6.3.6 (triangles, hexagons)", "Loopy's kagome: the trihexagonal tiling", min_size=3, max_size=100, loopy=("kagome", 14), aliases=("trihexagonal",)))
 register(Tiling("compass-dodecagonal", _loopy(15), "k-uniform", "[3.12.12; 3.4.3.12] (triangles, squares, dodecagons)", "Loopy's compass dodecagonal grid, a 2-uniform tiling", min_size=2, max_size=100, loopy=("compassdodecagonal", 15), aliases=("compassdodecagonal",)))
 
-# Aperiodic tilings from their substitution rules (penrose.py, hats.py, spectres.py): the seed
-# places and turns a W x H window in a substituted patch; sizes scaled to Loopy's face counts.
-from .hats import hats as _hats  # noqa: E402
-from .penrose import penrose_p2 as _penrose_p2, penrose_p3 as _penrose_p3  # noqa: E402
-from .spectres import spectres as _spectres  # noqa: E402
+# Loopy's aperiodic grids, face for face (tilings/loopy_aperiodic.py): the seed picks the grid
+# description, which places the W x H window in the tiling's substitution hierarchy.
+from .loopy_aperiodic import generator as _aperiodic  # noqa: E402
 
-register(Tiling("penrose-p2", _penrose_p2, "aperiodic", "kites and darts", "Penrose P2 kites and darts (Robinson triangle substitution), window placed by the seed", min_size=4, max_size=100, loopy=("penrose_p2", 11), seeded=True, aliases=("penrose-kite-dart", "penrose_p2")))
-register(Tiling("penrose-p3", _penrose_p3, "aperiodic", "thin and thick rhombs", "Penrose P3 rhombs (Robinson triangle substitution), window placed by the seed", min_size=4, max_size=100, loopy=("penrose_p3", 12), seeded=True, aliases=("penrose-rhombs", "penrose_p3")))
-register(Tiling("hats", _hats, "aperiodic", "hat monotile (14 corners)", "the hat monotile (H, T, P, F metatile substitution), window placed by the seed", min_size=4, max_size=100, loopy=("hats", 16), seeded=True, aliases=("hat",)))
-register(Tiling("spectres", _spectres, "aperiodic", "spectre monotile Tile(1,1) (14 corners)", "the spectre chiral monotile (cluster substitution), window placed by the seed", min_size=4, max_size=100, loopy=("spectres", 17), seeded=True, aliases=("spectre",)))
+register(Tiling("penrose-p2", _aperiodic(11), "aperiodic", "kites and darts", "Loopy's Penrose P2 kites and darts, its window placed by the seed", min_size=4, max_size=100, loopy=("penrose_p2", 11), seeded=True, aliases=("penrose-kite-dart", "penrose_p2")))
+register(Tiling("penrose-p3", _aperiodic(12), "aperiodic", "thin and thick rhombs", "Loopy's Penrose P3 rhombs, its window placed by the seed", min_size=4, max_size=100, loopy=("penrose_p3", 12), seeded=True, aliases=("penrose-rhombs", "penrose_p3")))
+register(Tiling("hats", _aperiodic(16), "aperiodic", "hat monotile (14 corners)", "Loopy's hats (the hat monotile), its window placed by the seed", min_size=6, max_size=100, loopy=("hats", 16), seeded=True, aliases=("hat",)))
+register(Tiling("spectres", _aperiodic(17), "aperiodic", "spectre monotile Tile(1,1) (14 corners)", "Loopy's spectres (the chiral spectre monotile), its window placed by the seed", min_size=6, max_size=100, loopy=("spectres", 17), seeded=True, aliases=("spectre",)))
 
 # archimedean / laves completions and the ASP competition's graphs (tilings/periodic.py, tilings/dual.py)
 from .dual import kisrhombille, prismatic_pentagonal, rhombille, tetrakis_square, triakis_triangular  # noqa: E402

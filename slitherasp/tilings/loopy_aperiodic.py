@@ -63,7 +63,7 @@ from functools import lru_cache
 from typing import Callable, Sequence
 
 from ..model import InputError
-from .aperiodic import _groups
+from .periodic import _groups
 from .base import Faces, Generator
 
 IPoint = tuple[int, int]
@@ -336,7 +336,7 @@ def trim(faces: Sequence[Sequence[IPoint]]) -> list[Sequence[IPoint]]:
     groups = _groups([v for v in range(len(index)) if inner[v]], [(a, b) for a, b in sides if inner[a] and inner[b]])
     if not groups:
         return []
-    biggest = set(max(groups, key=len))  # the first of equally big ones, as Loopy
+    biggest = groups[0]  # the biggest; of equally big ones the one with the least dot, as Loopy
     return [face for face, ring in zip(faces, rings) if any(v in biggest for v in ring)]
 
 
@@ -1077,14 +1077,14 @@ def random_desc(number: int, width: int, height: int, seed: int | None = None) -
 
 
 def generator(number: int) -> Generator:
-    """A registry generator for Loopy's grid type ``number``: the seed picks the grid
-    description (:func:`random_desc`), which ``generate.loopy_desc`` recomputes."""
-
-    def generate(width: int, height: int, seed: int | None = None) -> Faces:
-        return unit_faces(number, width, height, random_desc(number, width, height, seed))
+    """A registry generator for Loopy's grid type ``number``: the seed (default 0) picks
+    the grid description (:func:`random_desc`), which ``generate.loopy_desc`` recomputes."""
 
     def loopy_desc(width: int, height: int, seed: int | None = None) -> str:
-        return random_desc(number, width, height, seed)
+        return random_desc(number, width, height, 0 if seed is None else seed)  # no seed: seed 0
+
+    def generate(width: int, height: int, seed: int | None = None) -> Faces:
+        return unit_faces(number, width, height, loopy_desc(width, height, seed))
 
     generate.__name__ = f"loopy_{GRIDS[number].name}"
     generate.__doc__ = f"Loopy's {GRIDS[number].name} grid (type {number}), face for face."
