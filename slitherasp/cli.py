@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from . import __version__, facts, formats, render, validate
+from .generate import GenerationError
 from .model import InputError, Puzzle, SlitherError
 from .solve import DEFAULT_ENCODING, ENCODINGS, SAT, UNSAT, Result, solve
 
@@ -77,7 +78,7 @@ def _print_clingo_style(name: str, result: Result, models: int, stats: bool, uni
     _out("INTERRUPTED" if result.interrupted else result.status)
     _out("")
     more = "" if result.exhausted else "+"
-    _out(f"Models       : {len(result.answers)}{more}")
+    _out(f"Models       : {result.count}{more}")
     if unique and result.status == SAT:
         uniq = {True: "yes", False: "no (a second answer exists)", None: "unknown"}[result.unique]
         _out(f"Unique       : {uniq}")
@@ -177,7 +178,10 @@ class Progress:
         self.start = time.perf_counter()
 
     def step(self, note: str) -> None:
-        self.done += 1
+        self.show(self.done + 1, note)
+
+    def show(self, done: int, note: str) -> None:
+        self.done = done
         if not self.enabled:
             return
         width = 30
@@ -185,7 +189,7 @@ class Progress:
         elapsed = time.perf_counter() - self.start
         sys.stderr.write(
             f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} "
-            f"{elapsed:6.1f}s {note[:40]:<40}"
+            f"{elapsed:6.1f}s {note[:44]:<44}"
         )
         sys.stderr.flush()
 
@@ -421,6 +425,180 @@ def _convert_parser(command) -> None:
     p.set_defaults(func=cmd_convert)
 
 
+# --------------------------------------------------------------------------- generation
+def _patch(spec: str, size: tuple[int, int] | None, seed: int | None, fmt: str | None = None) -> tuple[Puzzle, str]:
+    """A clue-less patch and a file stem: a tiling name (with --size) or an instance file."""
+    from . import tilings
+
+    if Path(spec).is_file() or spec == "-":
+        puzzle = _load(spec, fmt)
+        return puzzle.with_clues([None] * len(puzzle.cells)), Path(spec).stem if spec != "-" else "stdin"
+    t = tilings.get(spec)
+    w, h = size or t.default_size
+    return tilings.build(t.name, w, h, seed=seed), f"{t.name}-{w}x{h}"
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from .generate import generate
+
+    patch, stem = _patch(args.tiling, args.size, args.seed)
+    progress = Progress(len(patch.cells), sys.stderr.isatty() and not args.no_progress)
+
+    def show(removed: int, kept: int, untested: int, elapsed: float) -> None:
+        progress.show(removed + kept, f"{removed} clues removed, {kept} kept, {untested} to test")
+
+    try:
+        made = generate(patch, seed=args.seed or 0, level=args.difficulty, minimal=args.minimal, progress=show)
+    finally:
+        progress.close()
+    level = made.grade.level or "ungraded"
+    name = f"{stem}-{level}-s{args.seed or 0}"
+    path = Path(args.output) / f"{name}.lp"
+    written = formats.save(made.puzzle, path, made.answer)
+    svg = path.with_suffix(".svg")
+    svg.write_text(render.svg(made.puzzle, title=name), encoding="utf-8")
+    written.append(svg)
+    summary = {
+        "instance": str(path), "files": [str(f) for f in written], "clues": made.puzzle.clue_count(),
+        "cells": len(made.puzzle.cells), **made.grade.to_json(), "minimal": args.minimal and not made.interrupted,
+        "seed": made.seed, "attempts": made.attempts, "tests": made.tests, "time": round(made.seconds, 3),
+        **({"interrupted": True} if made.interrupted else {}),
+    }
+    if args.json:
+        _out(json.dumps(summary))
+    else:
+        _out(" ".join(summary["files"]))
+        _err(f"{path}: {summary['clues']} clues on {summary['cells']} cells, grade {level} "
+             f"({made.grade.choices} choices), {made.tests} tests, {made.seconds:.2f}s")
+    if made.interrupted:
+        _err("slitherasp: interrupted: kept the puzzle found so far (unique, perhaps not minimal)")
+        return EXIT_INTERRUPT
+    return EXIT_OK
+
+
+def cmd_grade(args: argparse.Namespace) -> int:
+    from .generate import grade
+
+    puzzle = _load(args.instance, args.format)
+    g = grade(puzzle, time_limit=args.time_limit)
+    if args.json:
+        _out(json.dumps({"instance": args.instance, **g.to_json()}))
+    elif g.level:
+        _out(f"{g.level.upper()}: unique; proof took {g.choices} choices and {g.conflicts} conflicts")
+    elif g.unique is None:
+        _out("UNKNOWN: the time limit ran out")
+    else:
+        _out("UNSATISFIABLE: no answer" if g.answers == 0 else "NOT UNIQUE: a second answer exists")
+    if g.level:
+        return EXIT_OK
+    return EXIT_TIMEOUT if g.unique is None else EXIT_UNSAT if g.answers == 0 else EXIT_INVALID
+
+
+def cmd_count(args: argparse.Namespace) -> int:
+    from .solve import count
+
+    puzzle = _load(args.instance, args.format)
+    if args.ignore_clues:
+        puzzle = puzzle.with_clues([None] * len(puzzle.cells))
+    r = count(puzzle, time_limit=args.time_limit, threads=args.threads)
+    if args.json:
+        _out(json.dumps({"instance": args.instance, "answers": r.count, "exact": r.exhausted,
+                         "time": round(r.time_total, 6)}))
+    else:
+        _out(f"{r.count}{'' if r.exhausted else '+'}")
+    return _status_code(r) if r.interrupted or r.timed_out else EXIT_OK
+
+
+def cmd_census(args: argparse.Namespace) -> int:
+    from .generate import census
+
+    patch, _ = _patch(args.tiling, args.size, args.seed)
+    c = census(patch)
+    if args.json:
+        _out(json.dumps({"tiling": args.tiling, **c.to_json()}))
+    else:
+        _out(f"loops                 {c.loops}")
+        _out(f"uniquely solvable     {c.puzzles}   (clue placements on {c.cells} cells with exactly one answer)")
+    return EXIT_OK
+
+
+def _generation_parsers(command) -> None:
+    from .generate import LEVELS
+
+    p = command(
+        "generate",
+        "make a new puzzle with a unique answer and a difficulty grade",
+        "Grow a random loop (the boundary of a random disc of faces), give every face\n"
+        "its clue, then remove clues in a random order while the answer stays unique\n"
+        "and the grade stays at most DIFFICULTY. Writes DIR/NAME.lp, NAME.geo.json,\n"
+        "NAME.answer (the reference answer) and NAME.svg. The same seed gives the same\n"
+        "puzzle. Grades: easy = propagation alone proves the answer unique; medium =\n"
+        "failed-literal probing is needed; hard = search is needed. Ctrl-C keeps the\n"
+        "puzzle found so far (unique at its grade).",
+        "examples:\n"
+        "  slitherasp generate square --size 10x10 --seed 1 -o out/\n"
+        "  slitherasp generate cairo --size 8 --difficulty hard --minimal -o out/\n"
+        "  slitherasp generate my-patch.lp --seed 3 -o out/     any tiling instance\n\n"
+        "exit codes of generate: 1 when no puzzle of that grade was found\n",
+    )
+    p.add_argument("tiling", metavar="TILING", help="a tiling name ('slitherasp tiling list'), or an instance file with geometry")
+    p.add_argument("--size", type=_size, metavar="WxH", help="patch size (default: the tiling's own)")
+    p.add_argument("--seed", type=int, metavar="S", help="random seed (default 0)")
+    p.add_argument("--difficulty", choices=LEVELS, help="the grade to reach (default: any; the grade is reported)")
+    p.add_argument("--minimal", action="store_true", help="test every clue alone: none can be removed at the end")
+    p.add_argument("-o", "--output", metavar="DIR", required=True, help="folder to write the puzzle into")
+    p.add_argument("--json", action="store_true", help="print a JSON summary")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
+    p.set_defaults(func=cmd_generate)
+
+    p = command(
+        "grade",
+        "how hard a puzzle is for the solver: easy, medium or hard",
+        "easy: propagation alone proves the answer and its uniqueness; medium: clasp's\n"
+        "failed-literal probing is needed; hard: decisions (search) are needed.\n"
+        "Puzzles without exactly one answer get no grade (exit code 1 or 20).",
+    )
+    p.add_argument("instance", metavar="INSTANCE", help="instance file, or - for standard input")
+    p.add_argument("--format", help="input format (default: by extension, then by content)")
+    p.add_argument("--time-limit", type=float, metavar="S", help="stop after S seconds (exit code 124)")
+    p.add_argument("--json", action="store_true", help="print the grade as JSON")
+    p.set_defaults(func=cmd_grade)
+
+    p = command(
+        "count",
+        "count the answers of an instance (all loops, when it has no clues)",
+        "Enumerate every answer without keeping them; prints the count (with a '+' when\n"
+        "the time limit stopped the enumeration).",
+        "examples:\n"
+        "  slitherasp count grid.lp\n"
+        "  slitherasp count puzzle.lp --ignore-clues     all loops of its graph\n\n",
+    )
+    p.add_argument("instance", metavar="INSTANCE", help="instance file, or - for standard input")
+    p.add_argument("--format", help="input format (default: by extension, then by content)")
+    p.add_argument("--ignore-clues", action="store_true", help="count the loops of the graph, clues aside")
+    p.add_argument("--time-limit", type=float, metavar="S", help="stop after S seconds (a lower bound)")
+    p.add_argument("--threads", "-t", type=int, default=1, metavar="N", help="solver threads (default: 1)")
+    p.add_argument("--json", action="store_true", help="print a JSON object")
+    p.set_defaults(func=cmd_count)
+
+    p = command(
+        "census",
+        "count the loops of a small patch and its uniquely solvable clue placements",
+        "A clue placement gives clues to a non-empty set of cells, each the number of\n"
+        "its edges some loop uses; it is counted when exactly one loop fits it. On the\n"
+        "4x4-point square grid (census square --size 3x3): 213 loops, 41433 placements.\n"
+        "Up to 30 cells.",
+        "examples:\n"
+        "  slitherasp census square --size 3x3\n"
+        "  slitherasp census honeycomb --size 3x3 --json\n\n",
+    )
+    p.add_argument("tiling", metavar="TILING", help="a tiling name, or an instance file")
+    p.add_argument("--size", type=_size, metavar="WxH", help="patch size (default: the tiling's own)")
+    p.add_argument("--seed", type=int, metavar="S", help="seed of an aperiodic patch")
+    p.add_argument("--json", action="store_true", help="print a JSON object")
+    p.set_defaults(func=cmd_census)
+
+
 # --------------------------------------------------------------------------- parser
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -602,6 +780,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_sloop)
 
     _convert_parser(command)
+    _generation_parsers(command)
     return parser
 
 
@@ -613,6 +792,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INPUT
     try:
         return args.func(args)
+    except GenerationError as exc:
+        _err(f"slitherasp: error: {exc}")
+        return EXIT_INVALID
     except SlitherError as exc:
         _err(f"slitherasp: error: {exc}")
         return EXIT_INPUT

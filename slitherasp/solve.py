@@ -154,6 +154,8 @@ class Result:
     puzzle: Puzzle = field(repr=False)
     status: str
     answers: tuple[Answer, ...] = ()
+    count: int = 0
+    """How many answers were found (also when they were not kept)."""
     unique: bool | None = None
     exhausted: bool = False
     timed_out: bool = False
@@ -177,7 +179,7 @@ class Result:
         return {
             "instance": instance,
             "result": self.status,
-            "models": len(self.answers),
+            "models": self.count,
             "unique": self.unique,
             "links": [list(p) for p in self.links()] if self.answers else [],
             "answers": [[list(p) for p in self.puzzle.links(a)] for a in self.answers],
@@ -204,11 +206,13 @@ def solve(
     statistics: bool = False,
     lookahead: bool | None = None,
     on_answer: Callable[[Answer], None] | None = None,
+    keep: bool = True,
 ) -> Result:
     """Solve a puzzle. ``models=0`` enumerates all answers; ``unique`` looks for a
     second answer to prove the first unique; ``time_limit`` in seconds.
     ``lookahead`` (default: on when at most two answers are wanted, except for
-    Sloop) turns on clasp's failed-literal probing."""
+    Sloop) turns on clasp's failed-literal probing. ``keep=False`` only counts the
+    answers (:attr:`Result.count`), for enumerations too large to hold."""
     start = time.perf_counter()
     wanted = models
     if unique and models != 0:
@@ -233,7 +237,7 @@ def solve(
     ctl.ground([("base", [])])
     t1 = time.perf_counter()
 
-    search = _search(ctl, _decoder(puzzle), time_limit=time_limit, on_answer=on_answer)
+    search = _search(ctl, _decoder(puzzle), time_limit=time_limit, on_answer=on_answer, keep=keep)
     uniq: bool | None = None
     if unique and search.answers:
         if len(search.answers) > 1:
@@ -245,6 +249,7 @@ def solve(
         puzzle=puzzle,
         status=search.status,
         answers=search.answers,
+        count=search.count,
         unique=uniq,
         exhausted=search.exhausted,
         timed_out=search.timed_out,
@@ -261,6 +266,7 @@ class _Search:
     """What one ``Control.solve`` call found, before it becomes a :class:`Result`."""
 
     answers: tuple[Answer, ...]
+    count: int
     status: str
     exhausted: bool
     timed_out: bool
@@ -282,14 +288,22 @@ def _search(
     *,
     time_limit: float | None = None,
     on_answer: Callable[[Answer], None] | None = None,
+    keep: bool = True,
 ) -> _Search:
     """Run the configured search asynchronously, so that a time limit or Ctrl-C stops it
-    cleanly; an interrupt or time-out is recorded, never raised."""
+    cleanly; an interrupt or time-out is recorded, never raised. ``keep=False``: count
+    the answers without decoding or keeping them."""
     found: list[Answer] = []
+    seen = 0
 
     def model(m: clingo.Model) -> None:
+        nonlocal seen
+        seen += 1
+        if not keep and on_answer is None:
+            return
         ans = decode(m)
-        found.append(ans)
+        if keep:
+            found.append(ans)
         if on_answer is not None:
             on_answer(ans)
 
@@ -311,7 +325,7 @@ def _search(
             handle.cancel()
         res = handle.get()
     stopped = timed_out or interrupted
-    if found:
+    if seen:
         status = SAT
     elif res.unsatisfiable and not stopped:
         status = UNSAT
@@ -319,6 +333,7 @@ def _search(
         status = UNKNOWN
     return _Search(
         answers=tuple(found),
+        count=seen,
         status=status,
         exhausted=bool(res.exhausted) and not stopped,
         timed_out=timed_out,
@@ -426,6 +441,7 @@ class Session:
             puzzle=self.puzzle.with_clues(dict(clues)),
             status=search.status,
             answers=search.answers,
+            count=search.count,
             exhausted=search.exhausted,
             timed_out=search.timed_out,
             interrupted=search.interrupted,
@@ -436,6 +452,12 @@ class Session:
 
 
 def count(puzzle: Puzzle, **kwargs) -> Result:
-    """All answers (all loops of a clue-less puzzle); see :func:`solve`."""
-    return solve(puzzle, models=0, **kwargs)
+    """Count all answers (all loops of a clue-less puzzle) without keeping them:
+    :attr:`Result.count`, exact when :attr:`Result.exhausted`; see :func:`solve`.
+
+    >>> from slitherasp.model import from_faces
+    >>> count(from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)], [(1, 0), (2, 0), (2, 1), (1, 1)]])).count
+    3
+    """
+    return solve(puzzle, models=0, keep=False, **kwargs)
 

@@ -1,0 +1,193 @@
+"""Generation, grades, counts and census: every generated puzzle is checked by a fresh
+solve and the independent validator, never by the generator's own bookkeeping."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from slitherasp import formats, tilings
+from slitherasp.cli import main
+from slitherasp.facts import read_answer
+from slitherasp.generate import LEVELS, GenerationError, census, generate, grade
+from slitherasp.model import Puzzle, from_faces
+from slitherasp.solve import count, solve
+from slitherasp.validate import check
+
+
+def unique_answer(p: Puzzle) -> frozenset[int]:
+    r = solve(p, unique=True)
+    assert r.status == "SATISFIABLE" and r.unique is True
+    return r.answer
+
+
+CASES = [("square", 6, 6, 1), ("honeycomb", 4, 4, 2), ("cairo", 4, 4, 3), ("penrose-p3", 8, 8, 4),
+         ("kites", 3, 3, 5), ("hats", 7, 7, 6), ("altair", 1, 1, 7)]
+
+
+@pytest.mark.parametrize("name, w, h, seed", CASES)
+def test_generated_puzzle_is_unique_and_its_answer_is_the_reference(name: str, w: int, h: int, seed: int) -> None:
+    g = generate(tilings.build(name, w, h, seed=seed), seed=seed)
+    answer = unique_answer(g.puzzle)
+    assert answer == g.answer
+    assert check(g.puzzle, g.puzzle.links(g.answer)).valid
+    assert g.puzzle.clue_count() < len(g.puzzle.cells)
+    assert grade(g.puzzle).level == g.grade.level
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_requested_grade_is_reached(level: str) -> None:
+    g = generate(tilings.build("square", 6, 6), seed=11, level=level)
+    fresh = grade(g.puzzle)
+    assert fresh.level == level and fresh.unique
+    assert unique_answer(g.puzzle) == g.answer
+
+
+def test_grades_follow_their_definitions() -> None:
+    g = generate(tilings.build("square", 7, 7), seed=3, level="hard")
+    plain = solve(g.puzzle, models=2, lookahead=False, statistics=True)
+    probed = solve(g.puzzle, models=2, lookahead=True, statistics=True)
+    assert plain.statistics["choices"] > 0 and probed.statistics["choices"] > 0
+    easy = generate(tilings.build("square", 5, 5), seed=3, level="easy")
+    assert solve(easy.puzzle, models=2, lookahead=False, statistics=True).statistics["choices"] == 0
+
+
+def test_same_seed_same_puzzle_other_seed_other_puzzle() -> None:
+    patch = tilings.build("octagonal", 4, 4)
+    a, b, c = (generate(patch, seed=s).puzzle.clues for s in (5, 5, 6))
+    assert a == b and a != c
+
+
+@pytest.mark.parametrize("name, w, h, seed", [("square", 5, 5, 1), ("triangular", 4, 4, 2), ("cairo", 4, 4, 3)])
+def test_minimal_puzzles_lose_uniqueness_without_any_single_clue(name: str, w: int, h: int, seed: int) -> None:
+    g = generate(tilings.build(name, w, h), seed=seed, minimal=True)
+    unique_answer(g.puzzle)
+    for c, k in enumerate(g.puzzle.clues):
+        if k is not None:
+            fewer = list(g.puzzle.clues)
+            fewer[c] = None
+            r = solve(g.puzzle.with_clues(fewer), unique=True)
+            assert r.unique is False, f"clue {k} of cell {c} could be removed"
+
+
+def test_unreachable_grade_stops_with_a_message() -> None:
+    with pytest.raises(GenerationError, match="no hard puzzle"):
+        generate(tilings.build("square", 1, 2), seed=1, level="hard", attempts=3)
+
+
+def test_generation_needs_faces() -> None:
+    from slitherasp.facts import read_instance
+
+    with pytest.raises(GenerationError, match="needs a tiling"):
+        generate(read_instance("edge(1,2). edge(2,3). edge(3,1). cell_contains(c,1,2)."))
+
+
+def test_interrupt_keeps_a_unique_puzzle() -> None:
+    calls = []
+
+    def progress(removed: int, kept: int, untested: int, elapsed: float) -> None:
+        calls.append(removed)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    g = generate(tilings.build("square", 8, 8), seed=2, progress=progress)
+    assert g.interrupted and len(calls) == 3
+    assert unique_answer(g.puzzle) == g.answer
+
+
+# --------------------------------------------------------------------------- counts
+def brute_force_census(puzzle: Puzzle) -> tuple[int, int]:
+    """Loops by networkx's cycle enumeration, placements by trying every subset."""
+    graph = nx.Graph(puzzle.edges)
+    loops = []
+    for cycle in nx.simple_cycles(graph):
+        pairs = {frozenset(p) for p in zip(cycle, cycle[1:] + cycle[:1])}
+        loops.append(frozenset(e for e, uv in enumerate(puzzle.edges) if frozenset(uv) in pairs))
+    sigs = [puzzle.signature(a) for a in loops]
+    n, total = len(puzzle.cells), 0
+    for r in range(1, n + 1):
+        for cells in itertools.combinations(range(n), r):
+            seen: dict[tuple[int, ...], int] = {}
+            for s in sigs:
+                key = tuple(s[c] for c in cells)
+                seen[key] = seen.get(key, 0) + 1
+            total += sum(1 for v in seen.values() if v == 1)
+    return len(loops), total
+
+
+def test_census_reproduces_seed_004() -> None:
+    c = census(tilings.build("square", 3, 3))
+    assert (c.loops, c.puzzles) == (213, 41433)
+    assert count(tilings.build("square", 3, 3)).count == 213
+
+
+def triangle_of_triangles(n: int) -> Puzzle:
+    """A triangle of side ``n`` cut into n*n unit triangles."""
+    h = 3 ** 0.5 / 2
+    pt = lambda i, j: (i + j / 2, j * h)  # noqa: E731
+    faces = [[pt(i, j), pt(i + 1, j), pt(i, j + 1)] for j in range(n) for i in range(n - j)]
+    faces += [[pt(i + 1, j), pt(i + 1, j + 1), pt(i, j + 1)] for j in range(n - 1) for i in range(n - 1 - j)]
+    return from_faces(faces)
+
+
+@pytest.mark.parametrize("patch", [tilings.build("square", 2, 2), tilings.build("square", 3, 2),
+                                   tilings.build("honeycomb", 3, 3), triangle_of_triangles(3)],
+                         ids=["square-2x2", "square-3x2", "honeycomb-3x3", "triangles-9"])
+def test_census_agrees_with_brute_force(patch: Puzzle) -> None:
+    c = census(patch)
+    assert (c.loops, c.puzzles) == brute_force_census(patch)
+
+
+def test_census_refuses_big_patches() -> None:
+    from slitherasp.model import InputError
+
+    with pytest.raises(InputError, match="out of reach"):
+        census(tilings.build("square", 6, 6))
+
+
+# --------------------------------------------------------------------------- CLI
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_generate_writes_a_unique_puzzle_answer_and_drawing(capsys, tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "generate", "snub-square", "--size", "4", "--seed", "3", "-o", str(tmp_path), "--json")
+    summary = json.loads(out)
+    assert code == 0 and summary["grade"] in LEVELS and summary["clues"] < summary["cells"]
+    lp = Path(summary["instance"])
+    puzzle = formats.read_file(lp)
+    answer = read_answer(formats.answer_path(lp).read_text())
+    assert check(puzzle, answer).valid
+    assert set(puzzle.links(unique_answer(puzzle))) == set(answer)
+    assert lp.with_suffix(".svg").read_text().count('class="clue"') == summary["clues"]
+
+
+def test_cli_grade_count_census(capsys, tmp_path: Path) -> None:
+    run(capsys, "generate", "square", "--size", "5", "--seed", "1", "--difficulty", "medium", "-o", str(tmp_path))
+    lp = next(tmp_path.glob("*.lp"))
+    code, out, _ = run(capsys, "grade", str(lp), "--json")
+    assert code == 0 and json.loads(out)["grade"] == "medium"
+    code, out, _ = run(capsys, "count", str(lp))
+    assert code == 0 and out.strip() == "1"
+    run(capsys, "tiling", "square", "--size", "3", "--planted-clues", "-o", str(tmp_path / "t"))
+    code, out, _ = run(capsys, "count", str(tmp_path / "t" / "square-3x3.lp"), "--ignore-clues", "--json")
+    assert code == 0 and json.loads(out)["answers"] == 213 and json.loads(out)["exact"] is True
+    code, out, _ = run(capsys, "census", "square", "--size", "3x3", "--json")
+    assert code == 0 and (json.loads(out)["loops"], json.loads(out)["puzzles"]) == (213, 41433)
+
+
+def test_cli_grade_of_a_puzzle_with_two_answers(capsys, tmp_path: Path) -> None:
+    run(capsys, "tiling", "square", "--size", "2", "-o", str(tmp_path))
+    code, out, _ = run(capsys, "grade", str(tmp_path / "square-2x2.lp"))
+    assert code == 1 and "NOT UNIQUE" in out
+
+
+def test_cli_unreachable_grade_is_one_line(capsys, tmp_path: Path) -> None:
+    code, out, err = run(capsys, "generate", "square", "--size", "1x2", "--difficulty", "hard", "-o", str(tmp_path))
+    assert code == 1 and out == "" and err.count("\n") == 1 and "no hard puzzle" in err
