@@ -410,11 +410,12 @@ def _labels(polys: list[list[Point]]) -> tuple[np.ndarray, np.ndarray]:
     return centres, radii
 
 
-def _clue_size(radius: float, text: str, largest: float) -> float:
-    """The font size (in edge units) for a clue: ``largest``, or less so that its
-    digits fit the face's inscribed circle."""
+def _clue_size(radius: float, text: str, usual: float) -> float:
+    """The font size (in edge units) for a clue: what fits the face's inscribed circle,
+    at most twice the ``usual`` size (set by the median face), so that clues in faces
+    much larger than most (dodecagons among triangles) do not look lost."""
     half_diagonal = math.hypot(0.28 * len(text), 0.36)
-    return min(largest, 0.85 * radius / half_diagonal)
+    return min(2.0 * usual, 0.85 * radius / half_diagonal)
 
 
 @dataclass(frozen=True)
