@@ -44,6 +44,9 @@ from .solve import Session, solve
 
 LEVELS = ("easy", "medium", "hard")
 """Difficulty grades, easiest first."""
+TEST_BUDGET = 10_000
+"""Conflicts one removal test may take unless ``minimal``: past it the clues stay. A
+bound in conflicts, not seconds, so that the same seed still gives the same puzzle."""
 
 
 class GenerationError(SlitherError):
@@ -163,7 +166,8 @@ class Grade:
 
 
 def grade(puzzle: Puzzle, *, time_limit: float | None = None) -> Grade:
-    """The grade of a puzzle: fresh solves, first without, then with probing.
+    """The grade of a puzzle: a fresh solve with probing (which also settles
+    uniqueness), then, if that needed no decision, one without.
 
     >>> from slitherasp import tilings
     >>> p = tilings.build("square", 2, 1).with_clues([4, 1])
@@ -172,19 +176,19 @@ def grade(puzzle: Puzzle, *, time_limit: float | None = None) -> Grade:
     >>> grade(tilings.build("square", 2, 1)).unique
     False
     """
-    plain = solve(puzzle, models=2, lookahead=False, statistics=True, time_limit=time_limit)
-    stats = plain.statistics
-    if plain.timed_out or plain.interrupted:
-        return Grade(None, None, stats.get("choices", 0), stats.get("conflicts", 0), len(plain.answers))
-    if len(plain.answers) != 1:
-        return Grade(None, False, stats["choices"], stats["conflicts"], len(plain.answers))
-    if stats["choices"] == 0:
-        return Grade("easy", True, 0, stats["conflicts"], 1)
     probed = solve(puzzle, models=2, lookahead=True, statistics=True, time_limit=time_limit)
     s = probed.statistics
     if probed.timed_out or probed.interrupted:
-        return Grade(None, None, s.get("choices", 0), s.get("conflicts", 0), 1)
-    return Grade("medium" if s["choices"] == 0 else "hard", True, s["choices"], s["conflicts"], 1)
+        return Grade(None, None, s.get("choices", 0), s.get("conflicts", 0), len(probed.answers))
+    if len(probed.answers) != 1:
+        return Grade(None, False, s["choices"], s["conflicts"], len(probed.answers))
+    if s["choices"]:
+        return Grade("hard", True, s["choices"], s["conflicts"], 1)
+    # Propagation alone never conflicts before the end, so a few conflicts tell.
+    plain = solve(puzzle, models=2, lookahead=False, statistics=True, conflicts=8)
+    if plain.exhausted and plain.statistics["choices"] == 0:
+        return Grade("easy", True, 0, plain.statistics["conflicts"], 1)
+    return Grade("medium", True, 0, s["conflicts"], 1)
 
 
 # --------------------------------------------------------------------------- generation
@@ -211,7 +215,8 @@ Progress = Callable[[int, int, int, float], None]
 class _Remover:
     """Removes clues from a full clue set while ``ok`` holds (one Session, many solves)."""
 
-    def __init__(self, puzzle: Puzzle, loop: Answer, level: str | None, progress: Progress | None) -> None:
+    def __init__(self, puzzle: Puzzle, loop: Answer, level: str | None, progress: Progress | None,
+                 budget: int | None = None) -> None:
         self.full = full = puzzle.signature(loop)
         # One clue stays, so that every answer touches its cell: the session's root
         # chain is that cell's corners (measured 50x faster proofs on 20x20 than the
@@ -230,12 +235,13 @@ class _Remover:
         self.progress = progress
         self.start = time.perf_counter()
         self.untested = len(self.clues)
+        self.budget = budget
 
     def ok(self, clues: dict[int, int]) -> tuple[bool, Answer | None]:
         """Whether ``clues`` still give exactly one answer, at most at the level; also
         an other answer when there is one (it shows which removed clues it breaks)."""
         self.tests += 1
-        r = self.session.solve(clues, models=2)
+        r = self.session.solve(clues, models=2, conflicts=self.budget)
         if r.interrupted:
             raise KeyboardInterrupt
         other = next((a for a in r.answers if a != self.loop), None)
@@ -308,9 +314,10 @@ def generate(
     (None: whatever grade the clue removal ends at).
 
     The same puzzle and seed give the same result. Clues are removed in growing
-    batches (halved when a batch fails); with ``minimal`` every clue that survives a
-    batch is then tried on its own, so that no single clue can be removed without
-    losing uniqueness at the grade. A loop whose clues cannot reach the grade is
+    batches (halved when a batch fails, down to pairs); a test that needs more than
+    :data:`TEST_BUDGET` conflicts keeps its clues. With ``minimal`` failed batches
+    are split down to single clues and tests are unbounded, so that no single clue
+    can be removed without losing uniqueness at the grade. A loop whose clues cannot reach the grade is
     replaced by another, up to ``attempts`` loops; then :class:`GenerationError`
     names the hardest grade that was reached. Ctrl-C stops early and returns the
     puzzle so far (unique at its grade) with ``interrupted`` set.
@@ -325,7 +332,7 @@ def generate(
     tests = 0
     for attempt in range(1, attempts + 1):
         loop = random_loop(puzzle, seed=rng.randrange(2**32), fill=fill)
-        remover = _Remover(puzzle, loop, level, progress)
+        remover = _Remover(puzzle, loop, level, progress, None if minimal else TEST_BUDGET)
         interrupted = False
         try:
             full_ok, _ = remover.ok(remover.clues)

@@ -207,12 +207,14 @@ def solve(
     lookahead: bool | None = None,
     on_answer: Callable[[Answer], None] | None = None,
     keep: bool = True,
+    conflicts: int | None = None,
 ) -> Result:
     """Solve a puzzle. ``models=0`` enumerates all answers; ``unique`` looks for a
     second answer to prove the first unique; ``time_limit`` in seconds.
     ``lookahead`` (default: on when at most two answers are wanted, except for
     Sloop) turns on clasp's failed-literal probing. ``keep=False`` only counts the
-    answers (:attr:`Result.count`), for enumerations too large to hold."""
+    answers (:attr:`Result.count`), for enumerations too large to hold. ``conflicts``
+    stops the search after that many conflicts (not ``exhausted`` then)."""
     start = time.perf_counter()
     wanted = models
     if unique and models != 0:
@@ -230,6 +232,8 @@ def solve(
         args.append("--lookahead=body")
     if statistics:
         args.append("--stats")
+    if conflicts is not None:
+        args.append(f"--solve-limit={conflicts}")
     ctl = clingo.Control(args, logger=lambda code, msg: None)
     ctl.load(str(encoding_path(encoding)))
     ctl.add("base", [], program_facts(puzzle, visit_all=encoding in VISIT_ALL))
@@ -421,10 +425,20 @@ class Session:
         with self._ctl.backend() as backend:
             backend.add_rule([], lits)
 
-    def solve(self, clues: Mapping[int, int], *, models: int = 1, time_limit: float | None = None) -> Result:
-        """Answers under the clue set ``{cell index: clue}`` (at most ``models``, 0 = all)."""
+    def solve(
+        self,
+        clues: Mapping[int, int],
+        *,
+        models: int = 1,
+        time_limit: float | None = None,
+        conflicts: int | None = None,
+    ) -> Result:
+        """Answers under the clue set ``{cell index: clue}`` (at most ``models``, 0 = all).
+        ``conflicts`` bounds the search deterministically (unlike a time limit): when it
+        runs out, the result is not ``exhausted``."""
         ctl = self._ctl
         ctl.configuration.solve.models = str(models)
+        ctl.configuration.solve.solve_limit = "umax" if conflicts is None else f"{conflicts},umax"
         # Externals are fixed, not assumed: an external left false may not be assumed
         # true, and only the clues that changed since the last solve are touched.
         for c, k in list(self._assigned.items()):
