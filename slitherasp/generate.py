@@ -12,8 +12,9 @@ default encoding and no learnt knowledge:
 ``easy``
     propagation alone: no decision, no probing;
 ``medium``
-    failed-literal probing (clasp's lookahead: assume a literal, propagate, keep the
-    opposite if that fails), still no decision;
+    failed-literal probing at the root (clasp's lookahead on atoms, once: assume a
+    literal, propagate, keep the opposite if that fails, to a fixpoint), still no
+    decision;
 ``hard``
     decisions (search) even with probing.
 

@@ -195,6 +195,11 @@ class Result:
 
 
 # --------------------------------------------------------------------------- solving
+PROBING = "--lookahead=atom,1"
+"""clasp's failed-literal probing as every solve uses it: on atoms, one application
+(to a fixpoint at the root), then plain search. The grade ``medium`` is defined by it."""
+
+
 def solve(
     puzzle: Puzzle,
     *,
@@ -227,9 +232,12 @@ def solve(
         # 16x slower (8.4 s against 0.5 s) and unique-answer checks of 16x16 grids 3x.
         lookahead = 0 < wanted <= 2 and encoding not in VISIT_ALL
     if lookahead:
-        # Failed-literal probing: on puzzles (one answer, or a proof of uniqueness)
-        # it replaces almost all search; on enumeration it only costs time.
-        args.append("--lookahead=body")
+        # Failed-literal probing on atoms, applied once: at the root it runs to a
+        # fixpoint and settles most puzzles without a decision; after that clasp
+        # searches without probing. Measured side by side (uniqueness proofs):
+        # hats 20x20 0.12 s against 5.2 s with unlimited probing and 0.29 s without;
+        # a Loopy "hard" 40x40 square 0.16 s against 0.19 s and 0.36 s.
+        args.append(PROBING)
     if statistics:
         args.append("--stats")
     if conflicts is not None:
@@ -397,7 +405,7 @@ class Session:
         values = [() if c in pinned else ks for c, ks in enumerate(values)]
         args = ["1", "--trans-ext=integ"]
         if lookahead:
-            args.append("--lookahead=body")
+            args.append(PROBING)
         if fresh:
             args.append("--forget-on-step=varScores,signs,lemmaScores,lemmas")
         self._ctl = ctl = clingo.Control(args, logger=lambda code, msg: None)
