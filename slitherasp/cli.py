@@ -27,7 +27,7 @@ from typing import Iterator, Sequence
 from . import __version__, facts, formats, render, validate
 from .generate import GenerationError
 from .model import InputError, Puzzle, SlitherError
-from .solve import DEFAULT_ENCODING, ENCODINGS, SAT, UNSAT, Result, solve
+from .solve import AUTO, DEFAULT_ENCODING, ENCODINGS, SAT, UNSAT, Result, solve
 
 EXIT_OK, EXIT_INVALID, EXIT_INPUT, EXIT_UNSAT, EXIT_TIMEOUT, EXIT_INTERRUPT = 0, 1, 2, 20, 124, 130
 
@@ -634,7 +634,9 @@ def build_parser() -> argparse.ArgumentParser:
     def solver_args(p: argparse.ArgumentParser) -> None:
         p.add_argument("--unique", action="store_true", help="look for a second answer and say whether the first is unique")
         p.add_argument("--time-limit", type=float, metavar="S", help="stop after S seconds (result UNKNOWN)")
-        p.add_argument("--encoding", default=DEFAULT_ENCODING, choices=sorted(ENCODINGS), help="which encoding in asp/ to use (default: %(default)s)")
+        p.add_argument("--encoding", default=DEFAULT_ENCODING, choices=[AUTO, *sorted(ENCODINGS)],
+                       help="reach, colour (faces of a disc only) or auto: colour where it applies, "
+                       "else reach (default: %(default)s)")
 
     p = command(
         "solve",

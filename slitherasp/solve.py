@@ -29,9 +29,13 @@ SAT, UNSAT, UNKNOWN = "SATISFIABLE", "UNSATISFIABLE", "UNKNOWN"
 
 ENCODINGS: dict[str, str] = {
     "reach": "slitherlink.lp",
+    "colour": "colour.lp",
 }
-"""Selectable Slitherlink encodings: name -> file in ``asp/``."""
-DEFAULT_ENCODING = "reach"
+"""Selectable Slitherlink encodings: name -> file in ``asp/``. ``colour`` needs the
+cells to be the faces of a disc (:func:`is_disc`)."""
+AUTO = "auto"
+"""The default: ``colour`` where the cells are the faces of a disc, else ``reach``."""
+DEFAULT_ENCODING = AUTO
 VISIT_ALL: dict[str, str] = {
     "sloop": "sloop.lp",
 }
@@ -49,12 +53,59 @@ def encoding_dir() -> Path:
     raise FileNotFoundError("cannot find the encodings (asp/*.lp)")
 
 
-def encoding_path(name: str = DEFAULT_ENCODING) -> Path:
+def encoding_path(name: str) -> Path:
     """Path of a named encoding; raises :class:`InputError` for an unknown name."""
     known = {**ENCODINGS, **VISIT_ALL}
     if name not in known:
-        raise InputError(f"unknown encoding {name!r}; choose from {', '.join(known)}")
+        raise InputError(f"unknown encoding {name!r}; choose from {', '.join([AUTO, *known])}")
     return encoding_dir() / known[name]
+
+
+def is_disc(puzzle: Puzzle) -> bool:
+    """Whether the cells are the faces of a disc-shaped planar patch: there is a
+    geometry, every cell is a face whose sides are exactly its edges, every edge
+    lies on one or two faces, the graph is connected and V - E + F = 1. Then
+    every cycle bounds exactly one set of faces (no hole, no closed surface), which
+    is what ``colour.lp`` relies on.
+
+    >>> from slitherasp.model import from_faces
+    >>> is_disc(from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)]]))
+    True
+    """
+    g = puzzle.geometry
+    if g is None or any(f is None for f in g.faces) or not puzzle.edges:
+        return False
+    if any(not 1 <= len(cs) <= 2 for cs in puzzle.edge_cells):
+        return False
+    index = {frozenset(uv): e for e, uv in enumerate(puzzle.edges)}
+    for face, es in zip(g.faces, puzzle.cell_edges):
+        sides = {index.get(frozenset((a, b))) for a, b in zip(face, face[1:] + face[:1])}
+        if sides != set(es):
+            return False
+    used = {v for uv in puzzle.edges for v in uv}
+    parent = {v: v for v in used}
+
+    def find(v: int) -> int:
+        while parent[v] != v:
+            parent[v] = parent[parent[v]]
+            v = parent[v]
+        return v
+
+    for u, v in puzzle.edges:
+        parent[find(u)] = find(v)
+    connected = len({find(v) for v in used}) == 1
+    return connected and len(used) - len(puzzle.edges) + len(puzzle.cells) == 1
+
+
+def resolve(encoding: str, puzzle: Puzzle) -> str:
+    """The encoding ``auto`` stands for on this puzzle; others unchanged. Asking
+    for ``colour`` on a puzzle that is not a disc of faces is an :class:`InputError`."""
+    if encoding == AUTO:
+        return "colour" if is_disc(puzzle) else "reach"
+    if encoding == "colour" and not is_disc(puzzle):
+        raise InputError("the colour encoding needs the cells to be the faces of a disc-shaped patch "
+                         "(an instance with its geometry); use --encoding reach")
+    return encoding
 
 
 # --------------------------------------------------------------------------- facts in
@@ -98,10 +149,31 @@ def root_chain(puzzle: Puzzle, *, visit_all: bool = False) -> list[int]:
     return list(chain)
 
 
-def program_facts(puzzle: Puzzle, *, all_cells: bool = False, visit_all: bool = False) -> str:
+def face_facts(puzzle: Puzzle) -> str:
+    """``face/1``, ``sides/4`` and ``border/3`` for ``colour.lp`` (cells that are
+    the faces of a disc, :func:`is_disc`).
+
+    >>> from slitherasp.model import from_faces
+    >>> print(face_facts(from_faces([[(0, 0), (1, 0), (0, 1)]])))
+    face(c0).
+    border(0,1,c0).border(1,2,c0).border(0,2,c0).
+    """
+    name, cell = puzzle.vertices, puzzle.cells
+    out = []
+    for (u, v), cs in zip(puzzle.edges, puzzle.edge_cells):
+        if len(cs) == 2:
+            out.append(f"sides({name[u]},{name[v]},{cell[cs[0]]},{cell[cs[1]]}).")
+        else:
+            out.append(f"border({name[u]},{name[v]},{cell[cs[0]]}).")
+    return "".join(f"face({c})." for c in cell) + "\n" + "".join(out)
+
+
+def program_facts(puzzle: Puzzle, *, all_cells: bool = False, visit_all: bool = False,
+                  faces: bool = False) -> str:
     """The facts the encoding reads, as text for ``Control.add``: edges, the cells
     of clues (all cells with ``all_cells``), clues, ``visit/1`` for every vertex
-    (with ``visit_all``, see :data:`VISIT_ALL`), and the root chain.
+    (with ``visit_all``, see :data:`VISIT_ALL`), the faces (with ``faces``, see
+    :func:`face_facts`) and the root chain.
 
     Text is parsed by clingo's own C++ parser, several times faster than building
     the same facts symbol by symbol through the backend; the names are already
@@ -126,6 +198,8 @@ def program_facts(puzzle: Puzzle, *, all_cells: bool = False, visit_all: bool = 
     out.append("".join(cells))
     if visit_all:
         out.append("".join(f"visit({v})." for v in name))
+    if faces:
+        out.append(face_facts(puzzle))
     chain = [name[v] for v in root_chain(puzzle, visit_all=visit_all)]
     if chain:  # no vertex at all: no candidate, and loop.lp finds no loop
         out.append(f"root_first({chain[0]})." + "".join(f"root_next({a},{b})." for a, b in zip(chain, chain[1:])))
@@ -133,11 +207,11 @@ def program_facts(puzzle: Puzzle, *, all_cells: bool = False, visit_all: bool = 
 
 
 def facts_text(puzzle: Puzzle) -> str:
-    """The derived root-chain facts as text, for running an encoding by hand."""
+    """The derived facts as text, for running an encoding by hand: the root chain,
+    and the faces where the cells are the faces of a disc."""
     chain = [puzzle.vertices[v] for v in root_chain(puzzle)]
-    return f"root_first({chain[0]}).\n" + "".join(
-        f"root_next({a},{b}).\n" for a, b in zip(chain, chain[1:])
-    )
+    text = f"root_first({chain[0]}).\n" + "".join(f"root_next({a},{b}).\n" for a, b in zip(chain, chain[1:]))
+    return text + (face_facts(puzzle) + "\n" if is_disc(puzzle) else "")
 
 
 # --------------------------------------------------------------------------- results
@@ -221,11 +295,14 @@ def solve(
     answers (:attr:`Result.count`), for enumerations too large to hold. ``conflicts``
     stops the search after that many conflicts (not ``exhausted`` then)."""
     start = time.perf_counter()
+    encoding = resolve(encoding, puzzle)
     wanted = models
     if unique and models != 0:
         wanted = max(models, 2)
     # --trans-ext=integ: clasp turns the aggregates of integrity constraints (degrees,
     # clues) into plain clauses; measured 25% less ground+solve time on puzzlekit.
+    # Never together with --backprop (the crafty and handy configurations): clingo
+    # 5.8.3 then called a satisfiable colour.lp instance (a Loopy 60x60) unsatisfiable.
     args = [str(wanted), f"--parallel-mode={max(1, threads)}", "--trans-ext=integ"]
     if lookahead is None:
         # Not for Sloop: measured side by side, probing made an all-white 30x30 grid
@@ -244,7 +321,7 @@ def solve(
         args.append(f"--solve-limit={conflicts}")
     ctl = clingo.Control(args, logger=lambda code, msg: None)
     ctl.load(str(encoding_path(encoding)))
-    ctl.add("base", [], program_facts(puzzle, visit_all=encoding in VISIT_ALL))
+    ctl.add("base", [], program_facts(puzzle, visit_all=encoding in VISIT_ALL, faces=encoding == "colour"))
     t0 = time.perf_counter()
     ctl.ground([("base", [])])
     t1 = time.perf_counter()
@@ -409,10 +486,11 @@ class Session:
         if fresh:
             args.append("--forget-on-step=varScores,signs,lemmaScores,lemmas")
         self._ctl = ctl = clingo.Control(args, logger=lambda code, msg: None)
+        encoding = resolve(encoding, puzzle)
         ctl.load(str(encoding_path(encoding)))
         cells = puzzle.cells
         externals = "".join(f"clue_value({cells[c]},{k})." for c, ks in enumerate(values) for k in ks)
-        ctl.add("base", [], program_facts(blank, all_cells=True) + externals)
+        ctl.add("base", [], program_facts(blank, all_cells=True, faces=encoding == "colour") + externals)
         ctl.add("base", [], "#external clue(C,N) : clue_value(C,N).")
         ctl.ground([("base", [])])
         self._cell_symbol = [symbol(c) for c in cells]

@@ -7,8 +7,10 @@ import clingo
 import networkx as nx
 import pytest
 
+from slitherasp import tilings
 from slitherasp.facts import read_answer, read_instance, write_instance
-from slitherasp.solve import UNSAT, encoding_path, facts_text, solve
+from slitherasp.model import InputError, from_faces
+from slitherasp.solve import UNSAT, encoding_path, facts_text, is_disc, solve
 from slitherasp.validate import check
 
 from conftest import grid, puzzlekit, puzzlekit_clues
@@ -121,11 +123,12 @@ def test_puzzlekit_all_zero_clues_has_one_four_edge_loop() -> None:
     assert len(r.answers[0]) == 4 and check(p, r.links()).valid
 
 
-def test_encoding_runs_standalone_with_printed_facts() -> None:
+@pytest.mark.parametrize("encoding", ["reach", "colour"])
+def test_encoding_runs_standalone_with_printed_facts(encoding: str) -> None:
     # what `slitherasp facts X | clingo asp/slitherlink.lp -` does
-    p = grid(3, 3)
+    p = tilings.build("square", 3, 3)
     ctl = clingo.Control(["0"])
-    ctl.load(str(encoding_path()))
+    ctl.load(str(encoding_path(encoding)))
     ctl.add("base", [], write_instance(p) + facts_text(p))
     ctl.ground([("base", [])])
     n = 0
@@ -164,3 +167,42 @@ def test_every_answer_is_distinct_loop_on_random_cells() -> None:
             sum(e in a for e in p.cell_edges[p.cell_index[f"c{r}_{c}"]]) == k for (r, c), k in clues.items()
         )}
         assert set(solve(p, models=0).answers) == expected
+
+
+# --------------------------------------------------------------------------- colour.lp
+@pytest.mark.parametrize("name,size", [("square", 3), ("honeycomb", 3), ("triangular", 3), ("cairo", 3),
+                                       ("penrose-p3", 5), ("floret", 1)])
+def test_colour_counts_the_same_loops_as_reach(name: str, size: int) -> None:
+    p = tilings.build(name, size, size, seed=1)
+    assert is_disc(p)
+    reach, colour = (solve(p, models=0, encoding=e) for e in ("reach", "colour"))
+    assert reach.exhausted and colour.exhausted
+    assert len(colour.answers) == len(reach.answers) > 0
+    assert set(colour.answers) == set(reach.answers)
+    assert all(check(p, colour.links(i)).valid for i in range(len(colour.answers)))
+
+
+def test_colour_needs_a_disc() -> None:
+    # a ring of 8 squares around a hole: loops around the hole bound no set of faces
+    square = lambda x, y: [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]  # noqa: E731
+    ring = from_faces([square(x, y) for x in range(3) for y in range(3) if (x, y) != (1, 1)])
+    assert not is_disc(ring)
+    assert not is_disc(grid(3, 3))  # no geometry: the cells might be any edge sets
+    with pytest.raises(InputError, match="colour encoding"):
+        solve(ring, encoding="colour")
+    auto = solve(ring, models=0)  # auto falls back to reach
+    assert len(auto.answers) == len(solve(ring, models=0, encoding="reach").answers)
+    pts = ring.geometry.points
+    hole = frozenset(e for e, (u, v) in enumerate(ring.edges)
+                     if all(1 <= c <= 2 for c in pts[u] + pts[v]))
+    assert len(hole) == 4 and hole in auto.answers  # bounds no face, still a loop
+
+
+def test_colour_solves_clued_puzzles_like_reach() -> None:
+    for seed in range(4):
+        p = tilings.build("cairo", 4, 4)
+        from slitherasp.generate import planted
+        q, loop = planted(p, seed=seed)
+        r = solve(q, unique=True, encoding="colour")
+        assert r.unique is True and r.answer == loop
+        assert check(q, r.links()).valid

@@ -48,7 +48,7 @@ def test_requested_grade_is_reached(level: str) -> None:
 
 
 def test_grades_follow_their_definitions() -> None:
-    g = generate(tilings.build("square", 7, 7), seed=3, level="hard")
+    g = generate(tilings.build("square", 10, 10), seed=3, level="hard")
     plain = solve(g.puzzle, models=2, lookahead=False, statistics=True)
     probed = solve(g.puzzle, models=2, lookahead=True, statistics=True)
     assert plain.statistics["choices"] > 0 and probed.statistics["choices"] > 0
