@@ -15,8 +15,7 @@ import json
 import sys
 from pathlib import Path
 
-from slitherasp import tilings
-from slitherasp.facts import read_instance
+from slitherasp import formats, tilings
 from slitherasp.generate import planted
 from slitherasp.solve import DEFAULT_ENCODING, solve
 from slitherasp.validate import check
@@ -24,22 +23,8 @@ from slitherasp.validate import check
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 
 
-def loopy_facts(sample: dict) -> str:
-    seen: dict[frozenset, tuple[int, int]] = {}
-    out, cells = [], []
-    for i, face in enumerate(sample["faces"]):
-        for a, b in zip(face, face[1:] + face[:1]):
-            key = frozenset((a, b))
-            if key not in seen:
-                seen[key] = (a, b)
-                out.append(f"edge({a},{b}).")
-            cells.append(f"cell_contains(f{i},{seen[key][0]},{seen[key][1]}).")
-    out += cells + [f"clue(f{i},{k})." for i, k in enumerate(sample["clues"]) if k is not None]
-    return "\n".join(out)
-
-
 def row(family: str, size: str, puzzle, encoding: str) -> list:
-    r = solve(puzzle, unique=True, statistics=True, encoding=encoding)
+    r = solve(puzzle, unique=True, statistics=True, encoding=encoding, threads=1)
     assert r.unique is not None and check(puzzle, r.links()).valid, f"{family} {size}: bad answer"
     s, e = r.statistics, len(puzzle.edges)
     return [family, size, len(puzzle.vertices), e, s["atoms"], s["rules"],
@@ -65,7 +50,7 @@ def main() -> None:
             if s["type"] not in best or s["faces_n"] > best[s["type"]]["faces_n"]:
                 best[s["type"]] = s
         for t, s in sorted(best.items()):
-            rows.append(row(f"loopy {t}", s["size"], read_instance(loopy_facts(s), s["name"]), args.encoding))
+            rows.append(row(f"loopy {t}", s["size"], formats.read_text(s["game_id"], s["name"], format="loopy"), args.encoding))
     else:
         print(f"(Loopy sample not found at {sample}: skipped)", file=sys.stderr)
     head = ["family", "size", "vertices", "edges", "atoms", "rules", "atoms/edge", "rules/edge", "ground s", "solve s"]

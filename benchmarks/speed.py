@@ -87,16 +87,19 @@ def puzzlekit_instances(args: argparse.Namespace) -> list[Instance]:
 
 def lp_folder(folder: Path) -> list[Instance]:
     """Every ``.lp`` instance under ``folder`` (with its geometry sidecar), sorted."""
+    if not folder.is_dir():
+        print(f"{folder} not found (python benchmarks/build.py makes the generated sets)", file=sys.stderr)
+        return []
     return [(str(p.relative_to(folder)), formats.read_file(p)) for p in sorted(folder.rglob("*.lp"))]
 
 
 def square_instances(args: argparse.Namespace) -> list[Instance]:
-    """Hook for generated hard square-grid puzzles; for now benchmarks/instances/square."""
+    """Hard square-grid puzzles from our generator (``benchmarks/build.py``)."""
     return lp_folder(HERE / "instances" / "square")
 
 
 def nonsquare_instances(args: argparse.Namespace) -> list[Instance]:
-    """Hook for generated hard puzzles on other tilings; for now benchmarks/instances/nonsquare."""
+    """Hard puzzles on other tilings from our generator (``benchmarks/build.py``)."""
     return lp_folder(HERE / "instances" / "nonsquare")
 
 

@@ -1,0 +1,52 @@
+"""Rebuild the generated benchmark puzzles: ``python benchmarks/build.py [--max-size N]``.
+
+Hard puzzles made by our own generator (seed 1), written to
+``benchmarks/instances/square`` (40x40 to 200x200) and ``benchmarks/instances/nonsquare``
+(Cairo, snub square, Penrose rhombs and hats of about 7,500 edges, like a 60x60
+square), each with geometry and reference answer. ``benchmarks/speed.py`` reads
+them. Existing files are kept: delete one to rebuild it. Generation times go to
+stderr (they are also what ``benchmarks/generation.py`` compares with Loopy).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from slitherasp import formats, tilings
+from slitherasp.generate import generate
+from slitherasp.validate import check
+
+HERE = Path(__file__).resolve().parent / "instances"
+SQUARE = (40, 60, 100, 200)
+NONSQUARE = (("cairo", 40), ("snub-square", 40), ("penrose-p3", 70), ("hats", 38))
+
+
+def build(folder: Path, name: str, size: int) -> None:
+    stem = folder / f"{name}-{size}x{size}-hard-s1"
+    if stem.with_suffix(".lp").is_file():
+        return
+    start = time.process_time()
+    made = generate(tilings.build(name, size, size, seed=1), seed=1, level="hard")
+    assert check(made.puzzle, made.puzzle.links(made.answer)).valid
+    folder.mkdir(parents=True, exist_ok=True)
+    formats.save(made.puzzle, stem.with_suffix(".lp"), answer=made.answer)
+    print(f"{stem.name}: {made.puzzle.clue_count()} clues on {len(made.puzzle.cells)} cells, "
+          f"{made.grade.level}, {time.process_time() - start:.1f} CPU s", file=sys.stderr, flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--max-size", type=int, default=200, help="largest square grid to build")
+    args = ap.parse_args()
+    for name, size in NONSQUARE:
+        build(HERE / "nonsquare", name, size)
+    for size in SQUARE:
+        if size <= args.max_size:
+            build(HERE / "square", "square", size)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,80 @@
+"""Generation time: our generator against Loopy's, side by side in one run.
+
+    python benchmarks/generation.py [--seeds N] [--large] [--loopy PATH]
+
+For each case, CPU seconds per unique puzzle: ours (``generate(level="hard")``,
+in this process) and Loopy's own generator (``sgt-loopy --generate 1 WxHtNdh``, the
+Debian/Ubuntu package ``sgt-puzzles``, run as a child process; its CPU time is the
+child's). The grades differ: Loopy's "Hard" is what Loopy's deductions can solve,
+ours ``hard`` needs search even with probing and the inside/outside colouring, so
+ours are the harder puzzles. Cases where Loopy is missing show ours only.
+``--large`` adds the 60x60 square grid (minutes each). The markdown table goes to
+stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+from slitherasp import tilings
+from slitherasp.generate import generate
+from slitherasp.validate import check
+
+CASES = [("cairo", 4, 22, 22), ("compass-dodecagonal", 15, 10, 10), ("square", 0, 30, 30)]
+"""(our tiling, Loopy's grid type, width, height); the issue's reference figures for
+Loopy: Cairo 22x22 about 5 s, Compass-Dodecagonal 10x10 about 4 s, square 60x60
+about 5 minutes."""
+LARGE = [("square", 0, 60, 60)]
+
+
+def ours(name: str, w: int, h: int, seed: int) -> float:
+    patch = tilings.build(name, w, h)
+    start = time.process_time()
+    made = generate(patch, seed=seed, level="hard")
+    seconds = time.process_time() - start
+    assert made.grade.unique and check(made.puzzle, made.puzzle.links(made.answer)).valid
+    return seconds
+
+
+def loopy(exe: str, number: int, w: int, h: int) -> float:
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run([exe, "--generate", "1", f"{w}x{h}t{number}dh"], capture_output=True, text=True, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    assert out.stdout.strip(), "sgt-loopy printed no game ID"
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", type=int, default=3, help="puzzles per case and generator (default 3)")
+    ap.add_argument("--large", action="store_true", help="add square 60x60")
+    ap.add_argument("--loopy", default=shutil.which("sgt-loopy") or "/usr/games/sgt-loopy")
+    args = ap.parse_args()
+    have_loopy = os.access(args.loopy, os.X_OK)
+    if not have_loopy:
+        print(f"{args.loopy} not found: Loopy's column stays empty (apt install sgt-puzzles)", file=sys.stderr)
+    print("| tiling | size | ours CPU s (median) | Loopy CPU s (median) | ours / Loopy |")
+    print("|---|---|---:|---:|---:|")
+    for name, number, w, h in CASES + (LARGE if args.large else []):
+        mine = [ours(name, w, h, seed) for seed in range(1, args.seeds + 1)]
+        print(f"{name} {w}x{h}: ours {[round(t, 1) for t in mine]}", file=sys.stderr, flush=True)
+        m = statistics.median(mine)
+        if have_loopy:
+            theirs = [loopy(args.loopy, number, w, h) for _ in range(args.seeds)]
+            print(f"{name} {w}x{h}: Loopy {[round(t, 1) for t in theirs]}", file=sys.stderr, flush=True)
+            t = statistics.median(theirs)
+            print(f"| {name} | {w}x{h} | {m:.1f} | {t:.1f} | {m / t:.2f} |", flush=True)
+        else:
+            print(f"| {name} | {w}x{h} | {m:.1f} | | |", flush=True)
+    print(f"\nmedian of {args.seeds} puzzles each; ours: generate(level='hard'), Loopy: sgt-loopy dh.")
+
+
+if __name__ == "__main__":
+    main()
