@@ -1,6 +1,6 @@
 """Generation time: our generator against Loopy's, side by side in one run.
 
-    python benchmarks/generation.py [--seeds N] [--large] [--loopy PATH]
+    python benchmarks/generation.py [--seeds N] [--cases small,large] [--loopy PATH]
 
 For each case, CPU seconds per unique puzzle: ours (``generate(level="hard")``,
 in this process) and Loopy's own generator (``sgt-loopy --generate 1 WxHtNdh``, the
@@ -8,8 +8,8 @@ Debian/Ubuntu package ``sgt-puzzles``, run as a child process; its CPU time is t
 child's). The grades differ: Loopy's "Hard" is what Loopy's deductions can solve,
 ours ``hard`` needs search even with probing and the inside/outside colouring, so
 ours are the harder puzzles. Cases where Loopy is missing show ours only.
-``--large`` adds the 60x60 square grid (minutes each). The markdown table goes to
-stdout.
+``--cases large`` runs the 60x60 square grid (minutes each), ``small,large`` both.
+The markdown table goes to stdout.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def loopy(exe: str, number: int, w: int, h: int) -> float:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=3, help="puzzles per case and generator (default 3)")
-    ap.add_argument("--large", action="store_true", help="add square 60x60")
+    ap.add_argument("--cases", default="small", help="small (default), large (square 60x60) or small,large")
     ap.add_argument("--loopy", default=shutil.which("sgt-loopy") or "/usr/games/sgt-loopy")
     args = ap.parse_args()
     have_loopy = os.access(args.loopy, os.X_OK)
@@ -62,7 +62,8 @@ def main() -> None:
         print(f"{args.loopy} not found: Loopy's column stays empty (apt install sgt-puzzles)", file=sys.stderr)
     print("| tiling | size | ours CPU s (median) | Loopy CPU s (median) | ours / Loopy |")
     print("|---|---|---:|---:|---:|")
-    for name, number, w, h in CASES + (LARGE if args.large else []):
+    chosen = args.cases.split(",")
+    for name, number, w, h in (CASES if "small" in chosen else []) + (LARGE if "large" in chosen else []):
         mine = [ours(name, w, h, seed) for seed in range(1, args.seeds + 1)]
         print(f"{name} {w}x{h}: ours {[round(t, 1) for t in mine]}", file=sys.stderr, flush=True)
         m = statistics.median(mine)
