@@ -159,15 +159,24 @@ def _read(path: str) -> str:
 
 # --------------------------------------------------------------------------- batch
 def _collect(paths: Sequence[str]) -> Iterator[str]:
+    """Files as given; folders searched for instance extensions. In folders a
+    ``.py`` file counts only when it holds a literal grid (starts with ``[``), so
+    scripts such as ``instances/build.py`` are not taken for puzzles."""
     exts = tuple(e for f in formats.FORMATS.values() for e in f.extensions)
     for p in paths:
         path = Path(p)
         if path.is_dir():
             for f in sorted(path.rglob("*")):
-                if f.is_file() and f.name.lower().endswith(exts):
+                if f.is_file() and f.name.lower().endswith(exts) and (f.suffix != ".py" or _is_grid(f)):
                     yield str(f)
         else:
             yield p
+
+
+def _is_grid(path: Path) -> bool:
+    lines = (line.strip() for line in path.read_text(encoding="utf-8", errors="replace").splitlines())
+    first = next((line for line in lines if line and not line.startswith("#")), "")
+    return first.startswith("[")
 
 
 class Progress:
@@ -506,7 +515,7 @@ def cmd_count(args: argparse.Namespace) -> int:
                          "time": round(r.time_total, 6)}))
     else:
         _out(f"{r.count}{'' if r.exhausted else '+'}")
-    return _status_code(r) if r.interrupted or r.timed_out else EXIT_OK
+    return EXIT_INTERRUPT if r.interrupted else EXIT_TIMEOUT if r.timed_out else EXIT_OK
 
 
 def cmd_census(args: argparse.Namespace) -> int:

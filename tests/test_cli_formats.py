@@ -63,6 +63,7 @@ def test_solve_check_and_facts_take_every_format(capsys, files: dict[str, Path],
 
 def test_batch_on_a_folder_takes_every_extension(capsys, files: dict[str, Path], tmp_path: Path) -> None:
     (tmp_path / "notes.md").write_text("not an instance\n")
+    (tmp_path / "build.py").write_text("# a script beside the puzzles\nimport sys\nprint(sys.argv)\n")
     code, out, err = run(capsys, "batch", str(tmp_path), "--json", "--unique", "--no-progress")
     lines = [json.loads(s) for s in out.splitlines()]
     assert code == 0, err

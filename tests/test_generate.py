@@ -180,6 +180,10 @@ def test_cli_grade_count_census(capsys, tmp_path: Path) -> None:
     assert code == 0 and json.loads(out)["answers"] == 213 and json.loads(out)["exact"] is True
     code, out, _ = run(capsys, "census", "square", "--size", "3x3", "--json")
     assert code == 0 and (json.loads(out)["loops"], json.loads(out)["puzzles"]) == (213, 41433)
+    # a count stopped by the time limit is a lower bound, with the time-out's exit code
+    run(capsys, "tiling", "square", "--size", "7", "-o", str(tmp_path / "big"))
+    code, out, _ = run(capsys, "count", str(tmp_path / "big" / "square-7x7.lp"), "--time-limit", "0.3")
+    assert code == 124 and out.strip().endswith("+") and int(out.strip()[:-1]) > 0
 
 
 def test_cli_grade_of_a_puzzle_with_two_answers(capsys, tmp_path: Path) -> None:
