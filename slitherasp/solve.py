@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
 import clingo
+import networkx as nx
 
 from .model import Answer, InputError, Name, Puzzle
 
@@ -82,19 +83,8 @@ def is_disc(puzzle: Puzzle) -> bool:
         sides = {index.get(frozenset((a, b))) for a, b in zip(face, face[1:] + face[:1])}
         if sides != set(es):
             return False
-    used = {v for uv in puzzle.edges for v in uv}
-    parent = {v: v for v in used}
-
-    def find(v: int) -> int:
-        while parent[v] != v:
-            parent[v] = parent[parent[v]]
-            v = parent[v]
-        return v
-
-    for u, v in puzzle.edges:
-        parent[find(u)] = find(v)
-    connected = len({find(v) for v in used}) == 1
-    return connected and len(used) - len(puzzle.edges) + len(puzzle.cells) == 1
+    graph = nx.Graph(puzzle.edges)
+    return nx.is_connected(graph) and graph.number_of_nodes() - len(puzzle.edges) + len(puzzle.cells) == 1
 
 
 def resolve(encoding: str, puzzle: Puzzle) -> str:
