@@ -6,6 +6,7 @@ import gzip
 import io
 import itertools
 import json
+import re
 import sys
 import xml.etree.ElementTree as ET
 from dataclasses import replace
@@ -15,10 +16,11 @@ import numpy as np
 import pytest
 from shapely.geometry import LineString, Polygon
 
-from slitherasp import render, tilings
+from slitherasp import generate, render, tilings
 from slitherasp.facts import read_instance
 from slitherasp.model import InputError, Puzzle
 from slitherasp.solve import solve
+from slitherasp.validate import check
 
 SVG = "{http://www.w3.org/2000/svg}"
 SHARED = Path(__file__).resolve().parents[2] / "shared"
@@ -198,3 +200,18 @@ def test_unicode_refuses_other_tilings() -> None:
 
     with pytest.raises(InputError, match="square grid"):
         render.unicode(from_faces([[(0, 0), (1, 0), (0.5, 0.8)]]))
+
+
+@pytest.mark.parametrize("name", sorted(tilings.TILINGS))
+def test_every_tiling_renders_its_solved_planted_puzzle(name: str) -> None:
+    t = tilings.get(name)
+    size = max(t.min_size, min(4, t.max_size))
+    puzzle, _ = generate.planted(tilings.build(name, size, size, seed=2), seed=2)
+    result = solve(puzzle)
+    assert check(puzzle, result.links()).valid
+    doc = render.svg(puzzle, result.answer, shade=True)
+    faces = doc.split('<g class="faces"', 1)[1].split("</g>", 1)[0]
+    assert faces.count("<path") == len(puzzle.cells)  # every face drawn
+    assert doc.count('class="loop"') == 1 and doc.count('class="clue"') == puzzle.clue_count()
+    xs = [float(v) for v in re.findall(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', doc)[0]]
+    assert all(v > 0 for v in xs)
