@@ -475,8 +475,8 @@ class Session:
             args.append(PROBING)
         if fresh:
             args.append("--forget-on-step=varScores,signs,lemmaScores,lemmas")
-        self._ctl = ctl = clingo.Control(args, logger=lambda code, msg: None)
         encoding = resolve(encoding, puzzle)
+        self._ctl = ctl = clingo.Control(args, logger=lambda code, msg: None)
         ctl.load(str(encoding_path(encoding)))
         cells = puzzle.cells
         externals = "".join(f"clue_value({cells[c]},{k})." for c, ks in enumerate(values) for k in ks)

@@ -9,6 +9,7 @@ import pytest
 
 from slitherasp import tilings
 from slitherasp.facts import read_answer, read_instance, write_instance
+from slitherasp.generate import planted
 from slitherasp.model import InputError, from_faces
 from slitherasp.solve import UNSAT, encoding_path, facts_text, is_disc, solve
 from slitherasp.validate import check
@@ -199,10 +200,10 @@ def test_colour_needs_a_disc() -> None:
 
 
 def test_colour_solves_clued_puzzles_like_reach() -> None:
+    p = tilings.build("cairo", 4, 4)
     for seed in range(4):
-        p = tilings.build("cairo", 4, 4)
-        from slitherasp.generate import planted
         q, loop = planted(p, seed=seed)
         r = solve(q, unique=True, encoding="colour")
         assert r.unique is True and r.answer == loop
         assert check(q, r.links()).valid
+        assert solve(q, unique=True, encoding="reach").answers == r.answers
