@@ -20,9 +20,11 @@ so that every other module can raise it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterable, Mapping, Sequence
+
+import networkx as nx
 
 Name = str
 """A vertex or cell name: a clingo constant exactly as clingo prints it
@@ -165,14 +167,15 @@ class Puzzle:
         for c, es in enumerate(self.cell_edges):
             if len(set(es)) != len(es) or any(not 0 <= e < m for e in es):
                 raise InputError(f"cell {self.cells[c]} has a bad or repeated edge")
-            k = self.clues[c]
-            if k is not None and not 0 <= k <= len(es):
-                raise InputError(
-                    f"clue {k} of cell {self.cells[c]} is outside 0..{len(es)}"
-                )
+        self._check_clues()
         if self.geometry is not None:
             if len(self.geometry.points) != n or len(self.geometry.faces) != len(self.cells):
                 raise InputError("geometry does not match the vertices and cells")
+
+    def _check_clues(self) -> None:
+        for c, (k, es) in enumerate(zip(self.clues, self.cell_edges)):
+            if k is not None and not 0 <= k <= len(es):
+                raise InputError(f"clue {k} of cell {self.cells[c]} is outside 0..{len(es)}")
 
     # -- derived structure, computed once -------------------------------------------
     @cached_property
@@ -224,6 +227,29 @@ class Puzzle:
             if sum(self.geometry.faces[c] is not None for c in cs) == 1
         )
 
+    @cached_property
+    def is_disc(self) -> bool:
+        """Whether the cells are the faces of a disc-shaped planar patch: there is a
+        geometry, every cell is a face whose sides are exactly its edges, every edge
+        lies on one or two faces, the graph is connected and V - E + F = 1. Then
+        every cycle bounds exactly one set of faces (no hole, no closed surface): what
+        the ``colour`` encoding relies on.
+
+        >>> from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)]]).is_disc
+        True
+        """
+        g = self.geometry
+        if g is None or any(f is None for f in g.faces) or not self.edges:
+            return False
+        if any(not 1 <= len(cs) <= 2 for cs in self.edge_cells):
+            return False
+        for face, es in zip(g.faces, self.cell_edges):  # type: ignore[arg-type]
+            sides = {self.find_edge(a, b) for a, b in zip(face, face[1:] + face[:1])}
+            if sides != set(es):
+                return False
+        graph = nx.Graph(self.edges)
+        return nx.is_connected(graph) and graph.number_of_nodes() - len(self.edges) + len(self.cells) == 1
+
     @property
     def degree_bound(self) -> int:
         """Every vertex of a loop has exactly this many links (always 2)."""
@@ -254,7 +280,15 @@ class Puzzle:
             for c, k in clues.items():
                 seq[c] = k
             clues = seq
-        return replace(self, clues=tuple(clues))
+        clues = tuple(clues)
+        if len(clues) != len(self.cells):
+            raise InputError("cells, cell_edges and clues differ in length")
+        # The structure is unchanged and already checked: share it, with everything
+        # derived from it so far (the cached properties), and check only the clues.
+        copy = object.__new__(Puzzle)
+        copy.__dict__.update(self.__dict__, clues=clues)
+        copy._check_clues()
+        return copy
 
     def signature(self, answer: Iterable[int]) -> tuple[int, ...]:
         """For each cell, how many of its edges the answer uses (all clues of a loop)."""

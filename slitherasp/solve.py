@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Callable, Iterable, Mapping, Sequence
 
 import clingo
-import networkx as nx
 
 from .model import Answer, InputError, Name, Puzzle
 
@@ -33,7 +32,7 @@ ENCODINGS: dict[str, str] = {
     "colour": "colour.lp",
 }
 """Selectable Slitherlink encodings: name -> file in ``asp/``. ``colour`` needs the
-cells to be the faces of a disc (:func:`is_disc`)."""
+cells to be the faces of a disc (:attr:`Puzzle.is_disc`)."""
 AUTO = "auto"
 """The default: ``colour`` where the cells are the faces of a disc, else ``reach``."""
 DEFAULT_ENCODING = AUTO
@@ -62,37 +61,12 @@ def encoding_path(name: str) -> Path:
     return encoding_dir() / known[name]
 
 
-def is_disc(puzzle: Puzzle) -> bool:
-    """Whether the cells are the faces of a disc-shaped planar patch: there is a
-    geometry, every cell is a face whose sides are exactly its edges, every edge
-    lies on one or two faces, the graph is connected and V - E + F = 1. Then
-    every cycle bounds exactly one set of faces (no hole, no closed surface), which
-    is what ``colour.lp`` relies on.
-
-    >>> from slitherasp.model import from_faces
-    >>> is_disc(from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)]]))
-    True
-    """
-    g = puzzle.geometry
-    if g is None or any(f is None for f in g.faces) or not puzzle.edges:
-        return False
-    if any(not 1 <= len(cs) <= 2 for cs in puzzle.edge_cells):
-        return False
-    index = {frozenset(uv): e for e, uv in enumerate(puzzle.edges)}
-    for face, es in zip(g.faces, puzzle.cell_edges):
-        sides = {index.get(frozenset((a, b))) for a, b in zip(face, face[1:] + face[:1])}
-        if sides != set(es):
-            return False
-    graph = nx.Graph(puzzle.edges)
-    return nx.is_connected(graph) and graph.number_of_nodes() - len(puzzle.edges) + len(puzzle.cells) == 1
-
-
 def resolve(encoding: str, puzzle: Puzzle) -> str:
     """The encoding ``auto`` stands for on this puzzle; others unchanged. Asking
     for ``colour`` on a puzzle that is not a disc of faces is an :class:`InputError`."""
     if encoding == AUTO:
-        return "colour" if is_disc(puzzle) else "reach"
-    if encoding == "colour" and not is_disc(puzzle):
+        return "colour" if puzzle.is_disc else "reach"
+    if encoding == "colour" and not puzzle.is_disc:
         raise InputError("the colour encoding needs the cells to be the faces of a disc-shaped patch "
                          "(an instance with its geometry); use --encoding reach")
     return encoding
@@ -141,7 +115,7 @@ def root_chain(puzzle: Puzzle, *, visit_all: bool = False) -> list[int]:
 
 def face_facts(puzzle: Puzzle) -> str:
     """``face/1``, ``sides/4`` and ``border/3`` for ``colour.lp`` (cells that are
-    the faces of a disc, :func:`is_disc`).
+    the faces of a disc, :attr:`Puzzle.is_disc`).
 
     >>> from slitherasp.model import from_faces
     >>> print(face_facts(from_faces([[(0, 0), (1, 0), (0, 1)]])))
@@ -201,7 +175,7 @@ def facts_text(puzzle: Puzzle) -> str:
     and the faces where the cells are the faces of a disc."""
     chain = [puzzle.vertices[v] for v in root_chain(puzzle)]
     text = f"root_first({chain[0]}).\n" + "".join(f"root_next({a},{b}).\n" for a, b in zip(chain, chain[1:]))
-    return text + (face_facts(puzzle) + "\n" if is_disc(puzzle) else "")
+    return text + (face_facts(puzzle) + "\n" if puzzle.is_disc else "")
 
 
 # --------------------------------------------------------------------------- results

@@ -11,7 +11,7 @@ from slitherasp import tilings
 from slitherasp.facts import read_answer, read_instance, write_instance
 from slitherasp.generate import planted
 from slitherasp.model import InputError, from_faces
-from slitherasp.solve import UNSAT, encoding_path, facts_text, is_disc, solve
+from slitherasp.solve import UNSAT, encoding_path, facts_text, solve
 from slitherasp.validate import check
 
 from conftest import grid, puzzlekit, puzzlekit_clues
@@ -175,7 +175,7 @@ def test_every_answer_is_distinct_loop_on_random_cells() -> None:
                                        ("penrose-p3", 5), ("floret", 1)])
 def test_colour_counts_the_same_loops_as_reach(name: str, size: int) -> None:
     p = tilings.build(name, size, size, seed=1)
-    assert is_disc(p)
+    assert p.is_disc
     reach, colour = (solve(p, models=0, encoding=e) for e in ("reach", "colour"))
     assert reach.exhausted and colour.exhausted
     assert len(colour.answers) == len(reach.answers) > 0
@@ -187,8 +187,8 @@ def test_colour_needs_a_disc() -> None:
     # a ring of 8 squares around a hole: loops around the hole bound no set of faces
     square = lambda x, y: [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]  # noqa: E731
     ring = from_faces([square(x, y) for x in range(3) for y in range(3) if (x, y) != (1, 1)])
-    assert not is_disc(ring)
-    assert not is_disc(grid(3, 3))  # no geometry: the cells might be any edge sets
+    assert not ring.is_disc
+    assert not grid(3, 3).is_disc  # no geometry: the cells might be any edge sets
     with pytest.raises(InputError, match="colour encoding"):
         solve(ring, encoding="colour")
     auto = solve(ring, models=0)  # auto falls back to reach
