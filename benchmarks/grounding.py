@@ -4,7 +4,9 @@
 
 Square grids from 10x10 to 200x200 carry the clues of a random planted loop (made
 here, seeded); the Loopy sample (../shared, skipped where absent) adds every tiling.
-Prints a table; results are recorded in benchmarks/README.md.
+Each solve runs in a fresh child process, whose peak memory above what it held before
+the solve is the "peak MB" column (Linux: ``/proc`` and ``getrusage``). Prints a
+table; results are recorded in benchmarks/README.md.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import multiprocessing
+import resource
 import sys
 from pathlib import Path
 
@@ -23,12 +27,29 @@ from slitherasp.validate import check
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 
 
-def row(family: str, size: str, puzzle, encoding: str) -> list:
+def _rss_mb() -> float:
+    """Resident memory now (MB), from /proc; the peak so far where /proc is missing."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * resource.getpagesize() / 2**20
+    except OSError:
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _measure(family: str, size: str, puzzle, encoding: str) -> list:
+    before = _rss_mb()
     r = solve(puzzle, unique=True, statistics=True, encoding=encoding, threads=1)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 - before  # ru_maxrss: KB on Linux
     assert r.unique is not None and check(puzzle, r.links()).valid, f"{family} {size}: bad answer"
     s, e = r.statistics, len(puzzle.edges)
     return [family, size, len(puzzle.vertices), e, s["atoms"], s["rules"],
-            s["atoms"] / e, s["rules"] / e, r.time_ground, r.time_solve]
+            s["atoms"] / e, s["rules"] / e, r.time_ground, r.time_solve, peak, 1024 * peak / e]
+
+
+def row(family: str, size: str, puzzle, encoding: str) -> list:
+    """One table row, measured in a fresh child process (so peak memory is this solve's)."""
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        return pool.apply(_measure, (family, size, puzzle, encoding))
 
 
 def main() -> None:
@@ -53,11 +74,13 @@ def main() -> None:
             rows.append(row(f"loopy {t}", s["size"], formats.read_text(s["game_id"], s["name"], format="loopy"), args.encoding))
     else:
         print(f"(Loopy sample not found at {sample}: skipped)", file=sys.stderr)
-    head = ["family", "size", "vertices", "edges", "atoms", "rules", "atoms/edge", "rules/edge", "ground s", "solve s"]
+    head = ["family", "size", "vertices", "edges", "atoms", "rules", "atoms/edge", "rules/edge", "ground s", "solve s",
+            "peak MB", "peak KB/edge"]
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for r in rows:
-        cells = [r[0], r[1], str(r[2]), str(r[3]), str(r[4]), str(r[5]), f"{r[6]:.1f}", f"{r[7]:.1f}", f"{r[8]:.3f}", f"{r[9]:.3f}"]
+        cells = [r[0], r[1], str(r[2]), str(r[3]), str(r[4]), str(r[5]), f"{r[6]:.1f}", f"{r[7]:.1f}", f"{r[8]:.3f}", f"{r[9]:.3f}",
+                 f"{r[10]:.1f}", f"{r[11]:.1f}"]
         print("| " + " | ".join(cells) + " |")
 
 
