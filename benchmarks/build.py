@@ -29,7 +29,15 @@ def build(folder: Path, name: str, size: int) -> None:
     if stem.with_suffix(".lp").is_file():
         return
     start = time.process_time()
-    made = generate(tilings.build(name, size, size, seed=1), seed=1, level="hard")
+    last = [time.perf_counter()]
+
+    def progress(removed: int, kept: int, untested: int, elapsed: float) -> None:
+        if time.perf_counter() - last[0] > 60:  # a line a minute: the 200x200 takes hours
+            last[0] = time.perf_counter()
+            print(f"  {stem.name}: {removed} clues removed, {kept} kept, {untested} untested, "
+                  f"{elapsed:.0f} s", file=sys.stderr, flush=True)
+
+    made = generate(tilings.build(name, size, size, seed=1), seed=1, level="hard", progress=progress)
     assert check(made.puzzle, made.puzzle.links(made.answer)).valid
     folder.mkdir(parents=True, exist_ok=True)
     formats.save(made.puzzle, stem.with_suffix(".lp"), answer=made.answer)
