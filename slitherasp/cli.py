@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -27,7 +28,7 @@ from typing import Iterator, Sequence
 from . import __version__, facts, formats, render, validate
 from .generate import GenerationError
 from .model import InputError, Puzzle, SlitherError
-from .solve import AUTO, DEFAULT_ENCODING, ENCODINGS, SAT, UNSAT, Result, solve
+from .solve import AUTO, DEFAULT_ENCODING, ENCODINGS, SAT, UNSAT, Batch, Result, solve
 
 EXIT_OK, EXIT_INVALID, EXIT_INPUT, EXIT_UNSAT, EXIT_TIMEOUT, EXIT_INTERRUPT = 0, 1, 2, 20, 124, 130
 
@@ -216,15 +217,14 @@ def cmd_batch(args: argparse.Namespace) -> int:
     tally = {"solved": 0, "unique": 0, "not unique": 0, "unsatisfiable": 0, "timed out": 0, "errors": 0}
     start = time.perf_counter()
 
+    local = threading.local()  # one Batch per worker: a clingo session is not shared
+
     def run(path: str) -> tuple[str, Result | None, str | None]:
         try:
             puzzle = _load(path, args.format)
-            return path, solve(
-                puzzle,
-                unique=args.unique,
-                time_limit=args.time_limit,
-                encoding=args.encoding,
-            ), None
+            if not hasattr(local, "batch"):
+                local.batch = Batch(encoding=args.encoding)
+            return path, local.batch.solve(puzzle, unique=args.unique, time_limit=args.time_limit), None
         except SlitherError as exc:
             return path, None, str(exc)
 
@@ -693,8 +693,9 @@ def build_parser() -> argparse.ArgumentParser:
         "batch",
         "solve many instances, with a progress bar and a summary",
         "Solve every instance among PATHs (files, or folders searched recursively)\n"
-        "in one process. With --json, one JSON line per instance (as solve --json);\n"
-        "the summary goes to standard error.",
+        "in one process. Instances on the same graph (same grid, other clues) are\n"
+        "grounded once and solved in one clingo session. With --json, one JSON line\n"
+        "per instance (as solve --json); the summary goes to standard error.",
         "examples:\n"
         "  slitherasp batch instances/ --unique\n"
         "  slitherasp batch a.lp b.lp --json --time-limit 10 > results.jsonl\n\n",

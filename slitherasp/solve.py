@@ -515,6 +515,71 @@ class Session:
         )
 
 
+class Batch:
+    """Solves many puzzles one after another, grounding each graph once.
+
+    The first puzzle on a graph gets a fresh :func:`solve` (with root probing). From
+    the second on, puzzles on the same graph (same vertices, edges and cells; clues
+    may differ) go to one :class:`Session` for that graph: no parsing or grounding,
+    and what clingo learnt on earlier puzzles carries over. A session cannot probe
+    at the root, so a session solve gets a conflict budget of about one conflict
+    per edge (puzzlekit's densely clued puzzles need a quarter of that, 99% need
+    at most 1.2); past it the puzzle is solved afresh, so a hard puzzle costs at
+    most that budget more than alone. The answers are those of :func:`solve`.
+
+    >>> from slitherasp import tilings
+    >>> grid = tilings.build("square", 2, 1)
+    >>> b = Batch()
+    >>> [b.solve(grid.with_clues(k), unique=True).unique for k in ([3, 3], [4, 1], [None, None])]
+    [True, True, False]
+    """
+
+    def __init__(self, *, encoding: str = DEFAULT_ENCODING, max_edges: int = 20_000, budget: float = 1.0) -> None:
+        """``max_edges``: the graphs remembered hold at most this many edges in all
+        (a session holds about 17 KB per edge); the least recently used go first.
+        ``budget``: a session solve may take ``budget * (edges + 100)`` conflicts."""
+        self.encoding = encoding
+        self.max_edges = max_edges
+        self.budget = budget
+        self._sessions: dict[tuple, Session | None] = {}  # None: graph seen once
+        self._edges = 0
+
+    def solve(self, puzzle: Puzzle, *, unique: bool = False, time_limit: float | None = None) -> Result:
+        """Like :func:`solve` with ``models=1``: one answer, and with ``unique`` a
+        search for a second."""
+        key = (puzzle.vertices, puzzle.edges, puzzle.cells, puzzle.cell_edges, puzzle.is_disc)
+        if key not in self._sessions:
+            self._remember(key, None)
+            return solve(puzzle, unique=unique, time_limit=time_limit, encoding=self.encoding)
+        start = time.perf_counter()
+        session = self._sessions.pop(key) or Session(puzzle, encoding=self.encoding)
+        self._edges -= len(puzzle.edges)
+        self._remember(key, session)
+        wanted = 2 if unique else 1
+        r = session.solve({c: k for c, k in enumerate(puzzle.clues) if k is not None}, models=wanted,
+                          time_limit=time_limit, conflicts=round(self.budget * (len(puzzle.edges) + 100)))
+        if not (r.exhausted or r.timed_out or r.interrupted) and r.count < wanted:
+            # over the budget: a fresh solve with probing, in the time that is left
+            left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+            return solve(puzzle, unique=unique, time_limit=left, encoding=self.encoding)
+        uniq = None
+        if unique and r.answers and (r.exhausted or r.count > 1):
+            uniq = r.count == 1
+        return Result(puzzle=puzzle, status=r.status, answers=r.answers, count=r.count, unique=uniq,
+                      exhausted=r.exhausted, timed_out=r.timed_out, interrupted=r.interrupted,
+                      time_solve=r.time_solve, time_total=time.perf_counter() - start)
+
+    def _remember(self, key: tuple, session: Session | None) -> None:
+        """Most recently used last; forget the least recently used graphs while
+        those remembered hold more than ``max_edges`` edges."""
+        self._sessions[key] = session
+        self._edges += len(key[1])
+        while self._edges > self.max_edges and len(self._sessions) > 1:
+            old = next(iter(self._sessions))
+            del self._sessions[old]
+            self._edges -= len(old[1])
+
+
 def count(puzzle: Puzzle, **kwargs) -> Result:
     """Count all answers (all loops of a clue-less puzzle) without keeping them:
     :attr:`Result.count`, exact when :attr:`Result.exhausted`; see :func:`solve`.
