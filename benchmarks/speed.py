@@ -1,12 +1,14 @@
 """Speed: each of our encodings against a lazy-cut SAT baseline, side by side.
 
     python benchmarks/speed.py [--sets puzzlekit,square,nonsquare,files] [--dir D ...]
-        [--time-limit S] [--encodings a,b] [--no-baseline] [--limit N] [--slowest N]
-        [--csv FILE]
+        [--time-limit S] [--encodings a,b] [--batch] [--no-baseline] [--limit N]
+        [--slowest N] [--csv FILE]
 
 Every solve proves uniqueness, runs single-threaded in this process and is timed in
 CPU seconds (``time.process_time()``, model building included); a time-out counts as
-the limit and is marked. The baseline is ``benchmarks/sat_baseline.py`` (CaDiCaL
+the limit and is marked. ``--batch`` adds the column ``batch``: the default encoding
+through one :class:`slitherasp.solve.Batch` for the whole run (as ``slitherasp batch``
+solves: puzzles on a graph met before reuse its grounding). The baseline is ``benchmarks/sat_baseline.py`` (CaDiCaL
 through python-sat, the ``bench`` extra). Every answer of every solver goes through
 ``slitherasp.validate.check``, and the solvers must agree on satisfiability,
 uniqueness and the unique answer: anything else aborts the run.
@@ -34,7 +36,7 @@ from typing import Callable
 
 from slitherasp import formats, tilings
 from slitherasp.model import Answer, Puzzle
-from slitherasp.solve import ENCODINGS, solve
+from slitherasp.solve import ENCODINGS, Batch, Result, solve
 from slitherasp.validate import check
 
 HERE = Path(__file__).resolve().parent
@@ -119,14 +121,25 @@ SUMMARISED = {"puzzlekit"}
 
 
 # --------------------------------------------------------------------------- solvers
-def ours(encoding: str) -> Callable[[Puzzle, float | None], Outcome]:
+def timed(call: Callable[[Puzzle, float | None], Result]) -> Callable[[Puzzle, float | None], Outcome]:
+    """One of our solve calls as a timed runner."""
+
     def run(puzzle: Puzzle, limit: float | None) -> Outcome:
         start = time.process_time()
-        r = solve(puzzle, unique=True, encoding=encoding, threads=1, time_limit=limit)
+        r = call(puzzle, limit)
         seconds = time.process_time() - start
         return Outcome(limit if r.timed_out and limit else seconds, r.timed_out, r.status, r.answers, r.unique)
 
     return run
+
+
+def ours(encoding: str) -> Callable[[Puzzle, float | None], Outcome]:
+    return timed(lambda p, limit: solve(p, unique=True, encoding=encoding, threads=1, time_limit=limit))
+
+
+def batched() -> Callable[[Puzzle, float | None], Outcome]:
+    batch = Batch()
+    return timed(lambda p, limit: batch.solve(p, unique=True, time_limit=limit))
 
 
 def baseline() -> Callable[[Puzzle, float | None], Outcome]:
@@ -198,6 +211,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--dir", action="append", default=[], help="folder of .lp instances for the 'files' set (repeatable)")
     ap.add_argument("--time-limit", type=float, default=None, metavar="S", help="per solve, seconds")
     ap.add_argument("--encodings", default=",".join(ENCODINGS), help="ours, comma-separated (default: all)")
+    ap.add_argument("--batch", action="store_true", help="also the default encoding through one Batch (column 'batch')")
     ap.add_argument("--no-baseline", action="store_true", help="run only our encodings")
     ap.add_argument("--limit", type=int, default=None, metavar="N", help="first N instances of each set")
     ap.add_argument("--slowest", type=int, default=5, metavar="N", help="instances shown for summarised sets")
@@ -211,6 +225,9 @@ def main(argv: list[str] | None = None) -> None:
     if "files" in sets and not args.dir:
         ap.error("the 'files' set needs --dir")
     runners = {e: ours(e) for e in encodings}
+    if args.batch:
+        runners["batch"] = batched()
+        encodings.append("batch")
     if not args.no_baseline:
         try:
             runners[BASELINE] = baseline()
