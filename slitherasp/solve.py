@@ -15,7 +15,6 @@ Ctrl-C stops it cleanly. An unsatisfiable puzzle, a time-out or an interrupt is 
 
 from __future__ import annotations
 
-import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -73,23 +72,6 @@ def resolve(encoding: str, puzzle: Puzzle) -> str:
 
 
 # --------------------------------------------------------------------------- facts in
-_INT = re.compile(r"-?\d+\Z")
-_IDENT = re.compile(r"_*[a-z][A-Za-z0-9_']*\Z")
-
-
-def symbol(name: Name) -> clingo.Symbol:
-    """A name (clingo's printed form) as a clingo symbol.
-
-    >>> symbol("17"), symbol("c0"), symbol('"a b"'), symbol("f(1,x)")
-    (Number(17), Function('c0', [], True), String('a b'), Function('f', [Number(1), Function('x', [], True)], True))
-    """
-    if _INT.match(name):
-        return clingo.Number(int(name))
-    if _IDENT.match(name):
-        return clingo.Function(name)
-    return clingo.parse_term(name)
-
-
 def root_chain(puzzle: Puzzle, *, visit_all: bool = False) -> list[int]:
     """Vertices every answer must touch, in a fixed order: the root candidates.
 
@@ -342,10 +324,12 @@ def _search(
     time_limit: float | None = None,
     on_answer: Callable[[Answer], None] | None = None,
     keep: bool = True,
+    assumptions: Sequence[int] = (),
 ) -> _Search:
     """Run the configured search asynchronously, so that a time limit or Ctrl-C stops it
     cleanly; an interrupt or time-out is recorded, never raised. ``keep=False``: count
-    the answers without decoding or keeping them."""
+    the answers without decoding or keeping them; ``assumptions``: program literals
+    that hold in this search only."""
     found: list[Answer] = []
     seen = 0
 
@@ -363,7 +347,7 @@ def _search(
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     timed_out = interrupted = False
-    with ctl.solve(on_model=model, async_=True) as handle:  # type: ignore[union-attr]
+    with ctl.solve(on_model=model, async_=True, assumptions=list(assumptions)) as handle:  # type: ignore[union-attr]
         try:
             while True:
                 step = 0.05 if deadline is None else max(0.0, min(0.05, deadline - time.perf_counter()))
@@ -457,15 +441,20 @@ class Session:
         ctl.add("base", [], program_facts(blank, all_cells=True, faces=encoding == "colour") + externals)
         ctl.add("base", [], "#external clue(C,N) : clue_value(C,N).")
         ctl.ground([("base", [])])
-        self._cell_symbol = [symbol(c) for c in cells]
+        # Clues are switched by assumptions over every clue external, set free once:
+        # one call per solve instead of one per changed clue.
+        index = puzzle.cell_index
+        self._external: dict[tuple[int, int], int] = {}
+        for a in ctl.symbolic_atoms.by_signature("clue", 2):
+            if a.is_external:
+                cell, k = str(a.symbol)[5:-1].rsplit(",", 1)
+                self._external[index[cell], int(k)] = a.literal
+                ctl.assign_external(a.literal, None)
+        self._off = [-lit for lit in self._external.values()]
         names = puzzle.vertices
         self._decode = _decoder(puzzle)
         link = {str(a.symbol): a.literal for a in ctl.symbolic_atoms.by_signature("link", 2)}
         self._literal = [link.get(f"link({names[u]},{names[v]})") for u, v in puzzle.edges]
-        self._assigned: dict[int, int] = {}
-
-    def _clue(self, c: int, k: int) -> clingo.Symbol:
-        return clingo.Function("clue", [self._cell_symbol[c], clingo.Number(k)])
 
     def block(self, answer: Iterable[int]) -> None:
         """Forbid an answer in every later solve."""
@@ -482,25 +471,23 @@ class Session:
         models: int = 1,
         time_limit: float | None = None,
         conflicts: int | None = None,
+        statistics: bool = True,
     ) -> Result:
         """Answers under the clue set ``{cell index: clue}`` (at most ``models``, 0 = all).
         ``conflicts`` bounds the search deterministically (unlike a time limit): when it
-        runs out, the result is not ``exhausted``."""
+        runs out, the result is not ``exhausted``. ``statistics``: report the choices
+        and conflicts (clingo builds its whole statistics tree for that: a sixth of a
+        10x10 session solve)."""
         ctl = self._ctl
         ctl.configuration.solve.models = str(models)
         ctl.configuration.solve.solve_limit = "umax" if conflicts is None else f"{conflicts},umax"
-        # Externals are fixed, not assumed: an external left false may not be assumed
-        # true, and only the clues that changed since the last solve are touched.
-        for c, k in list(self._assigned.items()):
-            if clues.get(c) != k:
-                ctl.assign_external(self._clue(c, k), False)
-                del self._assigned[c]
-        for c, k in clues.items():
-            if c not in self._pinned and self._assigned.get(c) != k:
-                ctl.assign_external(self._clue(c, k), True)
-                self._assigned[c] = k
-        search = _search(ctl, self._decode, time_limit=time_limit)
-        stats = ctl.statistics["solving"]["solvers"]
+        on = {self._external[c, k] for c, k in clues.items() if c not in self._pinned}
+        assumptions = [-lit if -lit in on else lit for lit in self._off]
+        search = _search(ctl, self._decode, time_limit=time_limit, assumptions=assumptions)
+        stats = {}
+        if statistics:
+            solver = ctl.statistics["solving"]["solvers"]
+            stats = {"choices": int(solver["choices"]), "conflicts": int(solver["conflicts"])}
         return Result(
             puzzle=self.puzzle.with_clues(dict(clues)),
             status=search.status,
@@ -511,7 +498,7 @@ class Session:
             interrupted=search.interrupted,
             time_solve=search.seconds,
             time_total=search.seconds,
-            statistics={"choices": int(stats["choices"]), "conflicts": int(stats["conflicts"])},
+            statistics=stats,
         )
 
 
@@ -547,7 +534,10 @@ class Batch:
     def solve(self, puzzle: Puzzle, *, unique: bool = False, time_limit: float | None = None) -> Result:
         """Like :func:`solve` with ``models=1``: one answer, and with ``unique`` a
         search for a second."""
-        key = (puzzle.vertices, puzzle.edges, puzzle.cells, puzzle.cell_edges, puzzle.is_disc)
+        geometry = puzzle.geometry
+        # the graph, and the faces that decide the encoding (cheaper than is_disc)
+        key = (puzzle.vertices, puzzle.edges, puzzle.cells, puzzle.cell_edges,
+               None if geometry is None else geometry.faces)
         if key not in self._sessions:
             self._remember(key, None)
             return solve(puzzle, unique=unique, time_limit=time_limit, encoding=self.encoding)
@@ -557,7 +547,8 @@ class Batch:
         self._remember(key, session)
         wanted = 2 if unique else 1
         r = session.solve({c: k for c, k in enumerate(puzzle.clues) if k is not None}, models=wanted,
-                          time_limit=time_limit, conflicts=round(self.budget * (len(puzzle.edges) + 100)))
+                          time_limit=time_limit, conflicts=round(self.budget * (len(puzzle.edges) + 100)),
+                          statistics=False)
         if not (r.exhausted or r.timed_out or r.interrupted) and r.count < wanted:
             # over the budget: a fresh solve with probing, in the time that is left
             left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
