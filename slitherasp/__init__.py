@@ -35,12 +35,12 @@ from .model import (
     SlitherError,
     from_faces,
 )
-from .solve import Result, count, solve
+from .solve import Batch, Result, Session, count, solve
 from .validate import Report, Violation, check, is_solution
 
 __all__ = [
-    "Answer", "Geometry", "GeometryError", "InputError", "Name", "Puzzle", "Report", "Result",
-    "SlitherError", "TilingRef", "Violation", "check", "count", "from_faces", "is_solution", "read_answer",
+    "Answer", "Batch", "Geometry", "GeometryError", "InputError", "Name", "Puzzle", "Report", "Result",
+    "Session", "SlitherError", "TilingRef", "Violation", "check", "count", "from_faces", "is_solution", "read_answer",
     "read_file", "read_instance", "read_text", "solve", "write_answer", "write_instance",
     "write_text",
 ]
