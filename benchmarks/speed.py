@@ -8,8 +8,8 @@ Every solve proves uniqueness, runs single-threaded in this process and is timed
 CPU seconds (``time.process_time()``, model building included); a time-out counts as
 the limit and is marked. ``--batch`` adds the column ``batch``: the default encoding
 through one :class:`slitherasp.solve.Batch` for the whole run (as ``slitherasp batch``
-solves: puzzles on a graph met before reuse its grounding). The baseline is ``benchmarks/sat_baseline.py`` (CaDiCaL
-through python-sat, the ``bench`` extra). Every answer of every solver goes through
+solves: puzzles on a graph met before reuse its grounding). The baseline is
+``benchmarks/sat_baseline.py`` (CaDiCaL through python-sat, the ``bench`` extra). Every answer of every solver goes through
 ``slitherasp.validate.check``, and the solvers must agree on satisfiability,
 uniqueness and the unique answer: anything else aborts the run.
 

@@ -148,8 +148,8 @@ class Puzzle:
         n, m = len(self.vertices), len(self.edges)
         if len(set(self.vertices)) != n:
             raise InputError("a vertex name is used twice")
-        if len(self.cell_edges) != len(self.cells) or len(self.clues) != len(self.cells):
-            raise InputError("cells, cell_edges and clues differ in length")
+        if len(self.cell_edges) != len(self.cells):
+            raise InputError("cells and cell_edges differ in length")
         if len(set(self.cells)) != len(self.cells):
             raise InputError("a cell name is used twice")
         seen: dict[frozenset[int], int] = {}
@@ -173,6 +173,8 @@ class Puzzle:
                 raise InputError("geometry does not match the vertices and cells")
 
     def _check_clues(self) -> None:
+        if len(self.clues) != len(self.cells):
+            raise InputError("cells and clues differ in length")
         for c, (k, es) in enumerate(zip(self.clues, self.cell_edges)):
             if k is not None and not 0 <= k <= len(es):
                 raise InputError(f"clue {k} of cell {self.cells[c]} is outside 0..{len(es)}")
@@ -280,13 +282,10 @@ class Puzzle:
             for c, k in clues.items():
                 seq[c] = k
             clues = seq
-        clues = tuple(clues)
-        if len(clues) != len(self.cells):
-            raise InputError("cells, cell_edges and clues differ in length")
         # The structure is unchanged and already checked: share it, with everything
         # derived from it so far (the cached properties), and check only the clues.
         copy = object.__new__(Puzzle)
-        copy.__dict__.update(self.__dict__, clues=clues)
+        copy.__dict__.update(self.__dict__, clues=tuple(clues))
         copy._check_clues()
         return copy
 
