@@ -273,12 +273,7 @@ def solve(
     t1 = time.perf_counter()
 
     search = _search(ctl, _decoder(puzzle), time_limit=time_limit, on_answer=on_answer, keep=keep)
-    uniq: bool | None = None
-    if unique and search.answers:
-        if len(search.answers) > 1:
-            uniq = False
-        elif search.exhausted:
-            uniq = True
+    uniq = _uniqueness(search.answers, search.exhausted) if unique else None
     stats = _statistics(ctl) if statistics else {}
     return Result(
         puzzle=puzzle,
@@ -294,6 +289,14 @@ def solve(
         time_total=time.perf_counter() - start,
         statistics=stats,
     )
+
+
+def _uniqueness(answers: Sequence[Answer], exhausted: bool) -> bool | None:
+    """Whether the first answer is unique, from a search for two: False when a second
+    was found, True when none was and the search ran to its end, else unknown."""
+    if len(answers) > 1:
+        return False
+    return True if answers and exhausted else None
 
 
 @dataclass(frozen=True)
@@ -553,9 +556,7 @@ class Batch:
             # over the budget: a fresh solve with probing, in the time that is left
             left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
             return solve(puzzle, unique=unique, time_limit=left, encoding=self.encoding)
-        uniq = None
-        if unique and r.answers and (r.exhausted or r.count > 1):
-            uniq = r.count == 1
+        uniq = _uniqueness(r.answers, r.exhausted) if unique else None
         return Result(puzzle=puzzle, status=r.status, answers=r.answers, count=r.count, unique=uniq,
                       exhausted=r.exhausted, timed_out=r.timed_out, interrupted=r.interrupted,
                       time_solve=r.time_solve, time_total=time.perf_counter() - start)
