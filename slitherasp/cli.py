@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from . import __version__, facts, formats, render, validate
-from .generate import GenerationError
+from .errors import GenerationError
 from .model import InputError, Puzzle, SlitherError
 from .solve import AUTO, DEFAULT_ENCODING, ENCODINGS, SAT, UNSAT, Batch, Result, solve
 

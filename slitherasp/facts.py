@@ -201,7 +201,7 @@ def read_instance(text: str, source: str = "<string>") -> Puzzle:
     >>> read_instance("edge(1,2). edge(2,1).")
     Traceback (most recent call last):
     ...
-    slitherasp.model.InputError: <string>:1:12: edge(2,1) repeats edge(1,2) in the other orientation
+    slitherasp.errors.InputError: <string>:1:12: edge(2,1) repeats edge(1,2) in the other orientation
     """
     parser = _Parser(text, source)
     vertex_index: dict[Name, int] = {}

@@ -40,8 +40,10 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from .model import Answer, InputError, Puzzle, SlitherError
+from .errors import GenerationError, InputError
+from .model import Answer, Puzzle
 from .solve import Session, solve
+from .topology import face_neighbours, joins_as_disc
 
 LEVELS = ("easy", "medium", "hard")
 """Difficulty grades, easiest first."""
@@ -50,48 +52,7 @@ TEST_BUDGET = 10_000
 bound in conflicts, not seconds, so that the same seed still gives the same puzzle."""
 
 
-class GenerationError(SlitherError):
-    """A request the generator cannot fulfil (a grade out of reach, no faces)."""
-
-
 # --------------------------------------------------------------------------- random loops
-def face_neighbours(puzzle: Puzzle) -> list[set[int]]:
-    """For each cell, the cells sharing an edge with it."""
-    nbrs: list[set[int]] = [set() for _ in puzzle.cells]
-    for cs in puzzle.edge_cells:
-        for a in cs:
-            for b in cs:
-                if a != b:
-                    nbrs[a].add(b)
-    return nbrs
-
-
-def _joins_as_disc(puzzle: Puzzle, face: int, region: set[int], region_vertices: dict[int, int]) -> bool:
-    """Whether adding ``face`` keeps ``region`` a disc: the face must meet the region
-    in one connected run of shared edges and touch it nowhere else."""
-    geo = puzzle.geometry
-    assert geo is not None and geo.faces[face] is not None
-    ring = geo.faces[face]
-    k = len(ring)
-    shared = []
-    for i in range(k):
-        e = puzzle.find_edge(ring[i], ring[(i + 1) % k])
-        shared.append(any(c in region for c in puzzle.edge_cells[e]))  # type: ignore[index]
-    if not any(shared):
-        return False
-    if all(shared):
-        return False  # the face would fill a hole: region would not stay a disc
-    # rotate so that the ring starts right after a non-shared side
-    start = next(i for i in range(k) if not shared[i - 1] and shared[i])
-    runs = sum(1 for i in range(k) if shared[i] and not shared[i - 1])
-    if runs != 1:
-        return False
-    n_shared = sum(shared)
-    path_vertices = {ring[(start + j) % k] for j in range(n_shared + 1)}
-    touching = {v for v in ring if v in region_vertices}
-    return touching == path_vertices
-
-
 def random_region(puzzle: Puzzle, seed: int | None = None, fill: float = 0.5) -> set[int]:
     """A random simply connected set of faces covering about ``fill`` of the patch."""
     if puzzle.geometry is None or any(f is None for f in puzzle.geometry.faces):
@@ -114,7 +75,7 @@ def random_region(puzzle: Puzzle, seed: int | None = None, fill: float = 0.5) ->
     while len(region) < target and frontier and stale < 4 * len(frontier) + 8:
         i = rng.randrange(len(frontier))
         face = frontier[i]
-        if _joins_as_disc(puzzle, face, region, region_vertices):
+        if joins_as_disc(puzzle, face, region, region_vertices):
             frontier[i] = frontier[-1]
             frontier.pop()
             region.add(face)

@@ -9,8 +9,8 @@ each cell, so that answers can be drawn.
 Tilings never build a puzzle by hand: they emit faces as lists of coordinates and
 :func:`from_faces` derives vertices, edges, incidences and the outside once.
 
-This module imports nothing else from the package; the exception family lives here
-so that every other module can raise it.
+This module and :mod:`slitherasp.topology` are the bottom of the house: they import
+only :mod:`slitherasp.errors` (whose exceptions they re-export) and the standard library.
 
 >>> p = from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)]], clues=[4])
 >>> len(p.vertices), len(p.edges), p.cells, p.clues
@@ -20,11 +20,14 @@ so that every other module can raise it.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterable, Mapping, Sequence
 
-import networkx as nx
+from .errors import GeometryError, InputError, SlitherError
+
+__all__ = ["Answer", "Geometry", "GeometryError", "InputError", "Name", "Point", "Puzzle",
+           "SlitherError", "TilingRef", "from_faces", "signed_area"]
 
 Name = str
 """A vertex or cell name: a clingo constant exactly as clingo prints it
@@ -33,47 +36,6 @@ Name = str
 Point = tuple[float, float]
 Answer = frozenset[int]
 """An answer (a loop) as the set of indices into :attr:`Puzzle.edges`."""
-
-
-# --------------------------------------------------------------------------- errors
-class SlitherError(Exception):
-    """Base class of every error this package raises on purpose."""
-
-
-class InputError(SlitherError, ValueError):
-    """Bad input: carries where it was found, printed as ``source:line:col: problem``.
-
-    >>> str(InputError("clue 5 is larger than its cell", source="a.lp", line=3, column=1))
-    'a.lp:3:1: clue 5 is larger than its cell'
-    """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        source: str | None = None,
-        line: int | None = None,
-        column: int | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.message = message
-        self.source = source
-        self.line = line
-        self.column = column
-
-    def __str__(self) -> str:
-        where = [str(x) for x in (self.source, self.line, self.column) if x is not None]
-        return ":".join(where + [" " + self.message]) if where else self.message
-
-    def located(self, source: str) -> "InputError":
-        """The same error, attributed to ``source`` if it names no file yet."""
-        if self.source is None:
-            self.source = source
-        return self
-
-
-class GeometryError(InputError):
-    """Faces or polygons that do not form a valid planar patch."""
 
 
 # --------------------------------------------------------------------------- geometry
@@ -231,26 +193,16 @@ class Puzzle:
 
     @cached_property
     def is_disc(self) -> bool:
-        """Whether the cells are the faces of a disc-shaped planar patch: there is a
-        geometry, every cell is a face whose sides are exactly its edges, every edge
-        lies on one or two faces, the graph is connected and V - E + F = 1. Then
-        every cycle bounds exactly one set of faces (no hole, no closed surface): what
-        the ``colour`` encoding relies on.
+        """Whether the cells are the faces of a disc-shaped planar patch
+        (:func:`slitherasp.topology.is_disc`): then every cycle bounds exactly one set
+        of faces, what the ``colour`` encoding relies on.
 
         >>> from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)]]).is_disc
         True
         """
-        g = self.geometry
-        if g is None or any(f is None for f in g.faces) or not self.edges:
-            return False
-        if any(not 1 <= len(cs) <= 2 for cs in self.edge_cells):
-            return False
-        for face, es in zip(g.faces, self.cell_edges):  # type: ignore[arg-type]
-            sides = {self.find_edge(a, b) for a, b in zip(face, face[1:] + face[:1])}
-            if sides != set(es):
-                return False
-        graph = nx.Graph(self.edges)
-        return nx.is_connected(graph) and graph.number_of_nodes() - len(self.edges) + len(self.cells) == 1
+        from .topology import is_disc
+
+        return is_disc(self)
 
     @property
     def degree_bound(self) -> int:

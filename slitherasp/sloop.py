@@ -265,7 +265,7 @@ def read_sloop(text: str, source: str = "<text>", tiling: TilingRef | None = Non
     >>> read_sloop("2 2\\n.#\\n.x", "a.sloop")
     Traceback (most recent call last):
     ...
-    slitherasp.model.InputError: a.sloop:3:2: bad cell 'x': expected '#' (black) or '.' (white)
+    slitherasp.errors.InputError: a.sloop:3:2: bad cell 'x': expected '#' (black) or '.' (white)
     """
     try:
         lines = _words(text)

@@ -18,6 +18,7 @@ from slitherasp import tilings
 from slitherasp.model import GeometryError, Puzzle, from_faces
 from slitherasp.solve import solve
 from slitherasp.tilings import periodic as P
+from slitherasp.topology import trim_to_disc
 from slitherasp.tilings.dual import dual_faces
 from slitherasp.tilings.square import square
 from slitherasp.validate import check, is_solution
@@ -243,8 +244,8 @@ def test_dual_needs_geometry_and_an_interior_vertex() -> None:
 def test_disc_faces_drops_a_pinched_face() -> None:
     squares = square(2, 2)
     diagonal = [squares[0], squares[3]]  # touch at one corner only
-    assert len(P.disc_faces(diagonal)) == 1
-    assert len(P.disc_faces(squares)) == 4
+    assert len(trim_to_disc(diagonal)) == 1
+    assert len(trim_to_disc(squares)) == 4
 
 
 # --------------------------------------------------------------------------- puzzles

@@ -142,7 +142,7 @@ def read(text: str, source: str = "<essence>") -> Puzzle:
     >>> read("letting n be 2 letting grid be [[1]]", "p.param")
     Traceback (most recent call last):
     ...
-    slitherasp.model.InputError: p.param:1:14: n is 2 but the grid has 1 rows
+    slitherasp.errors.InputError: p.param:1:14: n is 2 but the grid has 1 rows
     """
     try:
         return _read(text, source)
@@ -186,7 +186,7 @@ def write(puzzle: Puzzle) -> str:
     >>> write(tilings.build("square", 2, 1).with_clues([None, 4]))
     Traceback (most recent call last):
     ...
-    slitherasp.model.InputError: the Essence model cannot hold the clue 4 (row 1, column 2): its grid writes the clue 0 as 4
+    slitherasp.errors.InputError: the Essence model cannot hold the clue 4 (row 1, column 2): its grid writes the clue 0 as 4
     """
     rows = squaregrid.matrix(puzzle, "essence")
     for y, row in enumerate(rows, 1):

@@ -144,7 +144,7 @@ def read(text: str, source: str = "<loopy>") -> Puzzle:
     >>> read("3x3t0:a2b3e", "x.loopy")
     Traceback (most recent call last):
     ...
-    slitherasp.model.InputError: x.loopy:1: too many clues: the clue string covers 10 faces, Loopy's 3x3 squares grid has 9
+    slitherasp.errors.InputError: x.loopy:1: too many clues: the clue string covers 10 faces, Loopy's 3x3 squares grid has 9
     """
     try:
         return _read(text, source)

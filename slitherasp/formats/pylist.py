@@ -69,7 +69,7 @@ def read(text: str, source: str = "<pylist>") -> Puzzle:
     >>> read("[[None, 1],\\n [2]]", "g.py")
     Traceback (most recent call last):
     ...
-    slitherasp.model.InputError: g.py:2:2: row 2 has 1 entries, row 1 has 2
+    slitherasp.errors.InputError: g.py:2:2: row 2 has 1 entries, row 1 has 2
     """
     try:
         return _read(text, source)

@@ -149,11 +149,11 @@ def read(text: str, source: str = "<url>") -> Puzzle:
     >>> read("puzz.link/p?slither/2/2/0g0g0", "x.url")
     Traceback (most recent call last):
     ...
-    slitherasp.model.InputError: x.url:1:29: the URL body goes on after the last cell ('0')
+    slitherasp.errors.InputError: x.url:1:29: the URL body goes on after the last cell ('0')
     >>> read("puzz.link/p?slither/f/2/2/0", "x.url")
     Traceback (most recent call last):
     ...
-    slitherasp.model.InputError: x.url:1:21: the URL's flag 'f' asks for pzprjs' 'slither_full' rule variant, which is not supported
+    slitherasp.errors.InputError: x.url:1:21: the URL's flag 'f' asks for pzprjs' 'slither_full' rule variant, which is not supported
     """
     try:
         return _read(text, source)

@@ -82,7 +82,7 @@ def token_clue(token: str, blanks: str, line: int, column: int) -> Clue:
     >>> token_clue("7", "-.", 2, 5)
     Traceback (most recent call last):
     ...
-    slitherasp.model.InputError: 2:5: clue 7 is larger than 4 (a square has four sides)
+    slitherasp.errors.InputError: 2:5: clue 7 is larger than 4 (a square has four sides)
     """
     if token in blanks:
         return None
@@ -129,7 +129,7 @@ def matrix(p: Puzzle, format_name: str) -> Matrix:
     >>> matrix(tilings.build("honeycomb", 3, 3), "text")
     Traceback (most recent call last):
     ...
-    slitherasp.model.InputError: the text format only holds square grids; this puzzle is on the honeycomb tiling
+    slitherasp.errors.InputError: the text format only holds square grids; this puzzle is on the honeycomb tiling
     """
     ref = p.tiling
     if ref is None or ref.name != "square":

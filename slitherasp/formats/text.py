@@ -46,7 +46,7 @@ def read(text: str, source: str = "<text>") -> Puzzle:
     >>> read("2 2\\n- 5\\n- -\\n", "x.txt")
     Traceback (most recent call last):
     ...
-    slitherasp.model.InputError: x.txt:2:3: clue 5 is larger than 4 (a square has four sides)
+    slitherasp.errors.InputError: x.txt:2:3: clue 5 is larger than 4 (a square has four sides)
     """
     try:
         return _read(text, source)

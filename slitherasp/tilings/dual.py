@@ -31,8 +31,8 @@ from .periodic import (
     TRUNCATED_TRIHEXAGONAL,
     Periodic,
     centroid,
-    disc_faces,
 )
+from ..topology import trim_to_disc
 
 
 def dual_faces(puzzle: Puzzle) -> Faces:
@@ -66,7 +66,7 @@ def dual_faces(puzzle: Puzzle) -> Faces:
         faces.append(ring)
     if not faces:
         raise GeometryError("the patch has no interior vertex, so its dual is empty")
-    return disc_faces(faces)
+    return trim_to_disc(faces)
 
 
 def laves(partner: Periodic) -> Callable[[int, int, "int | None"], Faces]:

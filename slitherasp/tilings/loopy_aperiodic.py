@@ -63,7 +63,7 @@ from functools import lru_cache
 from typing import Callable, Sequence
 
 from ..model import InputError
-from .periodic import _groups
+from ..topology import components
 from .base import Faces, Generator
 
 IPoint = tuple[int, int]
@@ -333,7 +333,7 @@ def trim(faces: Sequence[Sequence[IPoint]]) -> list[Sequence[IPoint]]:
     for a, b in sides:
         if (b, a) not in sides:
             inner[a] = inner[b] = False
-    groups = _groups([v for v in range(len(index)) if inner[v]], [(a, b) for a, b in sides if inner[a] and inner[b]])
+    groups = components([v for v in range(len(index)) if inner[v]], [(a, b) for a, b in sides if inner[a] and inner[b]])
     if not groups:
         return []
     biggest = groups[0]  # the biggest; of equally big ones the one with the least dot, as Loopy

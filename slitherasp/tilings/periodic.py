@@ -5,7 +5,7 @@ vectors ``a`` and ``b``. :func:`periodic` normalises it once (``a`` along the x 
 every face moved to the translate nearest the origin, so a cell is a compact cluster)
 and :meth:`Periodic.generate` places ``width`` x ``height`` translates in rows that
 zig-zag back under each other, which gives a roughly rectangular patch. The patch is
-then trimmed to a disc by :func:`disc_faces` (faces that touch the rest at a single
+then trimmed to a disc by :func:`~slitherasp.topology.trim_to_disc` (faces that touch the rest at a single
 corner are dropped).
 
 Coordinates are floating point; constants such as ``SQRT3`` are computed once so that
@@ -28,9 +28,8 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-import networkx as nx
-
-from ..model import from_faces, signed_area
+from ..model import signed_area
+from ..topology import trim_to_disc
 from .base import Faces, Point, regular_polygon, translate
 
 SQRT2 = math.sqrt(2.0)
@@ -60,60 +59,6 @@ def centroid(face: Sequence[Point]) -> Point:
         cx += (x0 + x1) * cross
         cy += (y0 + y1) * cross
     return (cx / (6 * area), cy / (6 * area))
-
-
-# --------------------------------------------------------------------------- discs
-def _groups(items: Iterable[int], links: Iterable[Sequence[int]]) -> list[set[int]]:
-    """``items`` grouped by the pairs in ``links`` (other lengths ignored), largest first."""
-    graph = nx.Graph()
-    graph.add_nodes_from(items)
-    graph.add_edges_from(pair for pair in links if len(pair) == 2)
-    return sorted(nx.connected_components(graph), key=lambda g: (-len(g), min(g)))
-
-
-def disc_faces(faces: Iterable[Sequence[Point]]) -> Faces:
-    """The faces that remain after trimming a patch to a disc.
-
-    Where the faces around a boundary corner fall apart into several fans (the
-    boundary pinches), all but the largest fan are dropped, until no corner pinches;
-    then only the largest edge-connected piece is kept.
-
-    >>> squares = [[(0, 0), (1, 0), (1, 1), (0, 1)], [(1, 1), (2, 1), (2, 2), (1, 2)]]
-    >>> len(disc_faces(squares))
-    1
-    """
-    kept = [list(f) for f in faces]
-    if not kept:
-        return kept
-    patch = from_faces(kept)
-    sides = [set(cs) for cs in patch.edge_cells]
-    corners = {v for e, cs in enumerate(sides) if len(cs) == 1 for v in patch.edges[e]}
-    alive = set(range(len(kept)))
-    while corners:
-        drop: set[int] = set()
-        for v in corners:
-            links = [sides[e] for e in patch.incidence[v]]
-            drop.update(*_groups(set().union(*links), (tuple(cs) for cs in links))[1:])
-        alive -= drop
-        touched = {e for c in drop for e in patch.cell_edges[c]}
-        for e in touched:
-            sides[e] -= drop
-        corners = {v for e in touched for v in patch.edges[e]}
-    pieces: list[set[int]] = []
-    todo = set(alive)
-    while todo:
-        stack = [todo.pop()]
-        piece = set(stack)
-        while stack:
-            for e in patch.cell_edges[stack.pop()]:
-                for d in sides[e]:
-                    if d in todo:
-                        todo.discard(d)
-                        piece.add(d)
-                        stack.append(d)
-        pieces.append(piece)
-    best = min(pieces, key=lambda p: (-len(p), min(p)))
-    return [kept[i] for i in sorted(best)]
 
 
 # --------------------------------------------------------------------------- engine
@@ -147,7 +92,7 @@ class Periodic:
 
     def generate(self, width: int, height: int, seed: int | None = None) -> Faces:
         """:meth:`translates` trimmed to a disc (``seed`` is ignored)."""
-        return disc_faces(self.translates(width, height))
+        return trim_to_disc(self.translates(width, height))
 
 
 def periodic(cell: Iterable[Sequence[Point]], a: Point, b: Point) -> Periodic:

@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence, overload
 
-import networkx as nx
 import numpy as np
 import shapely
 from shapely.errors import GEOSException
@@ -33,6 +32,7 @@ from shapely.geometry import Polygon, shape
 from shapely.geometry.base import BaseGeometry
 
 from ..model import GeometryError, InputError, Puzzle, from_faces
+from ..topology import disc_defect
 
 RELATIVE_GRID = 1e-9
 """Default snapping grid, as a fraction of the patch's extent (rounded down to a power of 10)."""
@@ -199,7 +199,7 @@ def read_polygons(text: str, source: str = "<polygons>") -> Polygons:
     >>> read_polygons("POLYGON((0 0, 1 0", "x.wkt")
     Traceback (most recent call last):
     ...
-    slitherasp.model.InputError: x.wkt:1: bad WKT: Expected word but encountered end of stream
+    slitherasp.errors.InputError: x.wkt:1: bad WKT: Expected word but encountered end of stream
     """
     if text.lstrip().startswith("{"):
         return _read_geojson(text, source)
@@ -343,18 +343,17 @@ def split_t_junctions(rings: Sequence[np.ndarray], tol: float) -> list[list[tupl
 
 def _check_topology(puzzle: Puzzle, names: _Names, source: str) -> None:
     """Refuse patches that are not one disc: separate pieces, pinches, holes."""
+    defect = disc_defect(puzzle)
+    if defect is None:
+        return
     geo = puzzle.geometry
     assert geo is not None
-    cells = nx.Graph()
-    cells.add_nodes_from(range(len(puzzle.cells)))
-    cells.add_edges_from(cs for cs in puzzle.edge_cells if len(cs) == 2)
     at_vertex: dict[int, set[int]] = {}
     for c, face in enumerate(geo.faces):
         for v in face or ():
             at_vertex.setdefault(v, set()).add(c)
-    pieces = list(nx.connected_components(cells))
-    if len(pieces) > 1:
-        piece = {c: k for k, cs in enumerate(pieces) for c in cs}
+    if defect.kind == "pieces":
+        piece = {c: k for k, cs in enumerate(defect.groups) for c in cs}
         for v, cs in sorted(at_vertex.items()):
             if len({piece[c] for c in cs}) > 1:
                 raise GeometryError(
@@ -362,22 +361,19 @@ def _check_topology(puzzle: Puzzle, names: _Names, source: str) -> None:
                     "cells must be joined along sides",
                     source=source,
                 )
-        listing = "; ".join(names.many(sorted(p), 3) for p in sorted(pieces, key=min)[:4])
+        listing = "; ".join(names.many(sorted(p), 3) for p in sorted(defect.groups, key=min)[:4])
         raise GeometryError(
-            f"the polygons form {len(pieces)} separate pieces, not one patch: {listing}", source=source
+            f"the polygons form {len(defect.groups)} separate pieces, not one patch: {listing}", source=source
         )
-    outline = nx.Graph(puzzle.edges[e] for e in puzzle.boundary_edges)
-    for v, d in sorted(outline.degree):
-        if d > 2:
-            raise GeometryError(
-                f"the patch pinches at {_fmt(geo.points[v])}: {names.many(at_vertex[v])} meet there "
-                "and the outline passes through it twice",
-                source=source,
-            )
-    loops = list(nx.connected_components(outline))
-    if len(loops) > 1:
-        leftmost = min(outline.nodes, key=lambda v: geo.points[v])
-        holes = [loop for loop in loops if leftmost not in loop]
+    if defect.kind == "pinch":
+        v = defect.where
+        raise GeometryError(
+            f"the patch pinches at {_fmt(geo.points[v])}: {names.many(at_vertex[v])} meet there "
+            "and the outline passes through it twice",
+            source=source,
+        )
+    if defect.kind == "holes":
+        holes = defect.groups[1:]
         hole = min(holes, key=lambda loop: min(geo.points[v] for v in loop))
         around = {c for v in hole for c in at_vertex[v]}
         where = np.mean([geo.points[v] for v in hole], axis=0)
@@ -386,6 +382,7 @@ def _check_topology(puzzle: Puzzle, names: _Names, source: str) -> None:
             f"{names.many(around)}",
             source=source,
         )
+    raise GeometryError(f"the polygons do not form a disc-shaped patch ({defect.kind})", source=source)
 
 
 # --------------------------------------------------------------------------- building
@@ -411,7 +408,7 @@ def from_polygons(
     >>> from_polygons([box(0, 0, 1, 1), box(0.5, 0.5, 2, 2)])
     Traceback (most recent call last):
     ...
-    slitherasp.model.GeometryError: <polygons>: polygon 0 and polygon 1 overlap: they share the area 0.25 around (0.75, 0.75)
+    slitherasp.errors.GeometryError: <polygons>: polygon 0 and polygon 1 overlap: they share the area 0.25 around (0.75, 0.75)
     """
     if isinstance(polygons, Polygons):
         if clues is None:

@@ -1,0 +1,210 @@
+"""Topology of patches of faces: pieces, neighbours, discs, trimming.
+
+One place for the questions every room asks of a patch: which cells touch
+(:func:`face_neighbours`), how things fall into groups (:func:`components`), whether
+the cells are the faces of a disc (:func:`disc_defect`, :func:`is_disc`: what the
+``colour`` encoding relies on, and what polygons must be), how to trim a patch to a
+disc (:func:`trim_to_disc`), and whether a face can join a growing disc
+(:func:`joins_as_disc`, for random loops). Pure Python: no networkx, no numpy.
+
+>>> from slitherasp.model import from_faces
+>>> two = from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)], [(1, 0), (2, 0), (2, 1), (1, 1)]])
+>>> is_disc(two), face_neighbours(two)
+(True, [{1}, {0}])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .model import Puzzle
+
+Point = tuple[float, float]
+
+
+# --------------------------------------------------------------------------- groups
+def components(items: Iterable[int], pairs: Iterable[Sequence[int]]) -> list[set[int]]:
+    """``items`` grouped by the pairs that join them (sequences of other lengths are
+    ignored), largest group first, equally large ones by their least item.
+
+    >>> components(range(5), [(0, 1), (3, 4), (1,)])
+    [{0, 1}, {3, 4}, {2}]
+    """
+    parent = {i: i for i in items}
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for pair in pairs:
+        if len(pair) == 2:
+            a, b = root(pair[0]), root(pair[1])
+            if a != b:
+                parent[max(a, b)] = min(a, b)
+    groups: dict[int, set[int]] = {}
+    for i in parent:
+        groups.setdefault(root(i), set()).add(i)
+    return sorted(groups.values(), key=lambda g: (-len(g), min(g)))
+
+
+def face_neighbours(puzzle: Puzzle) -> list[set[int]]:
+    """For each cell, the cells sharing an edge with it."""
+    nbrs: list[set[int]] = [set() for _ in puzzle.cells]
+    for cs in puzzle.edge_cells:
+        for a in cs:
+            nbrs[a].update(b for b in cs if b != a)
+    return nbrs
+
+
+# --------------------------------------------------------------------------- discs
+@dataclass(frozen=True)
+class Defect:
+    """Why the cells are not the faces of a disc. ``kind`` is one of ``faces`` (no
+    geometry, or a cell that is not a face), ``sides`` (a face's sides are not its
+    cell's edges), ``edge`` (an edge on no face or on three), ``pieces`` (the faces
+    fall apart; ``groups`` the pieces), ``pinch`` (the faces at a vertex do not form
+    one fan; ``where`` that vertex), ``closed`` (no border: a closed surface such as a
+    hemi-cube), ``holes`` (several borders; ``groups`` their vertices, the outer one
+    first) or ``euler`` (V - E + F is not 1: handles)."""
+
+    kind: str
+    where: int | None = None
+    groups: tuple[frozenset[int], ...] = ()
+
+
+def disc_defect(puzzle: Puzzle) -> Defect | None:
+    """None when the cells are the faces of a topological disc, else what is wrong.
+
+    The test is combinatorial and exact: every cell a face whose sides are its
+    edges, every edge on one or two faces, the faces joined along edges, the faces
+    at each vertex one fan (a manifold), a border, and V - E + F = 1. A connected
+    surface with a border and Euler characteristic 1 is a disc; a closed surface
+    with V - E + F = 1 (the hemi-cube: K4 with three four-sided faces) is not.
+
+    >>> from slitherasp.model import Geometry, Puzzle
+    >>> k4 = Puzzle(vertices=("0", "1", "2", "3"), edges=((0, 1), (1, 2), (2, 3), (3, 0), (0, 2), (1, 3)),
+    ...             cells=("a", "b", "c"), cell_edges=((0, 1, 2, 3), (4, 1, 5, 3), (4, 2, 5, 0)),
+    ...             clues=(None,) * 3, geometry=Geometry(((0, 0), (1, 0), (1, 1), (0, 1)),
+    ...                                                   ((0, 1, 2, 3), (0, 2, 1, 3), (0, 2, 3, 1))))
+    >>> disc_defect(k4)
+    Defect(kind='closed', where=None, groups=())
+    """
+    geo = puzzle.geometry
+    if geo is None or not puzzle.edges or any(f is None for f in geo.faces):
+        return Defect("faces")
+    for face, es in zip(geo.faces, puzzle.cell_edges):
+        sides = {puzzle.find_edge(a, b) for a, b in zip(face, face[1:] + face[:1])}  # type: ignore[index]
+        if sides != set(es):
+            return Defect("sides")
+    if any(not 1 <= len(cs) <= 2 for cs in puzzle.edge_cells):
+        return Defect("edge")
+    pieces = components(range(len(puzzle.cells)), (cs for cs in puzzle.edge_cells))
+    if len(pieces) > 1:
+        return Defect("pieces", groups=tuple(frozenset(p) for p in pieces))
+    pinch = _pinched_vertex(puzzle)
+    if pinch is not None:
+        return Defect("pinch", where=pinch)
+    border = [puzzle.edges[e] for e, cs in enumerate(puzzle.edge_cells) if len(cs) == 1]
+    if not border:
+        return Defect("closed")
+    loops = components({v for e in border for v in e}, border)
+    if len(loops) > 1:
+        outer = min(range(len(loops)), key=lambda k: min(geo.points[v] for v in loops[k]))
+        ordered = [loops[outer], *(g for k, g in enumerate(loops) if k != outer)]
+        return Defect("holes", groups=tuple(frozenset(g) for g in ordered))
+    used = {v for e in puzzle.edges for v in e}
+    if len(used) - len(puzzle.edges) + len(puzzle.cells) != 1:
+        return Defect("euler")
+    return None
+
+
+def is_disc(puzzle: Puzzle) -> bool:
+    """Whether the cells are the faces of a disc-shaped patch (:func:`disc_defect`)."""
+    return disc_defect(puzzle) is None
+
+
+def _pinched_vertex(puzzle: Puzzle) -> int | None:
+    """A vertex whose faces do not form one fan (their sides at the vertex, joined
+    face by face, fall into several groups), or None. Needs every cell a face."""
+    geo = puzzle.geometry
+    assert geo is not None
+    joins: dict[int, list[tuple[int, int]]] = {}
+    for face in geo.faces:
+        ring = list(face)  # type: ignore[arg-type]
+        for i, v in enumerate(ring):
+            before = puzzle.find_edge(ring[i - 1], v)
+            after = puzzle.find_edge(v, ring[(i + 1) % len(ring)])
+            joins.setdefault(v, []).append((before, after))  # type: ignore[arg-type]
+    for v, pairs in sorted(joins.items()):
+        if len(components(puzzle.incidence[v], pairs)) > 1:
+            return v
+    return None
+
+
+def trim_to_disc(faces: Iterable[Sequence[Point]]) -> list[list[Point]]:
+    """The faces that remain after trimming a patch to a disc.
+
+    Where the faces around a border corner fall apart into several fans (the border
+    pinches), all but the largest fan are dropped, until no corner pinches; then only
+    the largest edge-connected piece is kept.
+
+    >>> squares = [[(0, 0), (1, 0), (1, 1), (0, 1)], [(1, 1), (2, 1), (2, 2), (1, 2)]]
+    >>> len(trim_to_disc(squares))
+    1
+    """
+    from .model import from_faces
+
+    kept = [list(f) for f in faces]
+    if not kept:
+        return kept
+    patch = from_faces(kept)
+    sides = [set(cs) for cs in patch.edge_cells]
+    corners = {v for e, cs in enumerate(sides) if len(cs) == 1 for v in patch.edges[e]}
+    alive = set(range(len(kept)))
+    while corners:
+        drop: set[int] = set()
+        for v in corners:
+            links = [sides[e] for e in patch.incidence[v]]
+            drop.update(*components(set().union(*links), [tuple(cs) for cs in links])[1:])
+        alive -= drop
+        touched = {e for c in drop for e in patch.cell_edges[c]}
+        for e in touched:
+            sides[e] -= drop
+        corners = {v for e in touched for v in patch.edges[e]}
+    pieces = components(alive, [tuple(cs) for cs in sides])
+    return [kept[i] for i in sorted(pieces[0])] if pieces else []
+
+
+def joins_as_disc(puzzle: Puzzle, face: int, region: set[int], region_vertices: dict[int, int]) -> bool:
+    """Whether adding ``face`` keeps ``region`` (faces, with the count of region faces
+    at each vertex) a disc: the face must meet the region in one run of shared sides
+    and touch it nowhere else.
+
+    >>> from slitherasp import tilings
+    >>> grid = tilings.build("square", 3, 1)
+    >>> joins_as_disc(grid, 1, {0}, dict.fromkeys(grid.geometry.faces[0], 1))
+    True
+    >>> joins_as_disc(grid, 2, {0}, dict.fromkeys(grid.geometry.faces[0], 1))
+    False
+    """
+    geo = puzzle.geometry
+    assert geo is not None and geo.faces[face] is not None
+    ring = geo.faces[face]
+    k = len(ring)
+    shared = []
+    for i in range(k):
+        e = puzzle.find_edge(ring[i], ring[(i + 1) % k])
+        shared.append(any(c in region for c in puzzle.edge_cells[e]))  # type: ignore[index]
+    if not any(shared) or all(shared):
+        return False  # apart from the region, or filling a hole in it
+    runs = sum(1 for i in range(k) if shared[i] and not shared[i - 1])
+    if runs != 1:
+        return False
+    start = next(i for i in range(k) if not shared[i - 1] and shared[i])
+    path = {ring[(start + j) % k] for j in range(sum(shared) + 1)}
+    return {v for v in ring if v in region_vertices} == path
