@@ -22,7 +22,7 @@ link
 
 __version__ = "0.1.0"
 
-from .facts import read_answer, read_instance, write_answer, write_instance
+from .formats.lp import read_answer, read_instance, write_answer, write_instance
 from .formats import read_file, read_text, write_text
 from .model import (
     Answer,

@@ -25,7 +25,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from . import __version__, facts, formats, render, validate
+from . import __version__, formats, render, validate
+from .formats import lp as facts
 from .errors import GenerationError
 from .model import InputError, Puzzle, SlitherError
 from .solve import AUTO, DEFAULT_ENCODING, ENCODINGS, SAT, UNSAT, Batch, Result, solve

@@ -6,7 +6,7 @@ the wrong count, a vertex of degree 1 or 3+, several loops, an empty answer. Wit
 reference answer it also lists the links that differ. :func:`check_sloop` does the same
 for Sloop on the dual graph, and adds links into black cells and unvisited white cells.
 
->>> from slitherasp.facts import read_instance
+>>> from slitherasp.formats.lp import read_instance
 >>> p = read_instance("edge(1,2). edge(2,3). edge(3,1). cell_contains(t,1,2). clue(t,1).")
 >>> check(p, [("1", "2"), ("2", "3"), ("3", "1")]).valid
 True

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from slitherasp.facts import read_instance
+from slitherasp.formats.lp import read_instance
 from slitherasp.model import Puzzle
 
 ROOT = Path(__file__).resolve().parents[1]

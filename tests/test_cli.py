@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from slitherasp.cli import main
-from slitherasp.facts import read_answer, write_instance
+from slitherasp.formats.lp import read_answer, write_instance
 from slitherasp.validate import check
 
 from conftest import grid, odd_hamiltonian_facts

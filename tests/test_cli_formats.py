@@ -10,7 +10,7 @@ import pytest
 
 from slitherasp import tilings
 from slitherasp.cli import main
-from slitherasp.facts import read_instance
+from slitherasp.formats.lp import read_instance
 from slitherasp.formats import FORMATS, read_file, read_text, write_text
 from slitherasp.formats.loopy import write as write_loopy
 from slitherasp.generate import planted

@@ -10,7 +10,7 @@ import pytest
 
 from slitherasp import formats, tilings
 from slitherasp.cli import main
-from slitherasp.facts import read_answer
+from slitherasp.formats.lp import read_answer
 from slitherasp.validate import check
 
 

@@ -8,7 +8,7 @@ import networkx as nx
 import pytest
 
 from slitherasp import tilings
-from slitherasp.facts import read_answer, read_instance, write_instance
+from slitherasp.formats.lp import read_answer, read_instance, write_instance
 from slitherasp.generate import planted
 from slitherasp.model import InputError, from_faces
 from slitherasp.solve import UNSAT, encoding_path, facts_text, solve

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from slitherasp import tilings
-from slitherasp.facts import read_instance
+from slitherasp.formats.lp import read_instance
 from slitherasp.formats import FORMATS, guess_format, read_file, read_text, write_text
 from slitherasp.formats.pzpr import decode_body, encode_body
 from slitherasp.model import InputError, Puzzle

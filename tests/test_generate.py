@@ -12,7 +12,7 @@ import pytest
 
 from slitherasp import formats, tilings
 from slitherasp.cli import main
-from slitherasp.facts import read_answer
+from slitherasp.formats.lp import read_answer
 from slitherasp.generate import LEVELS, GenerationError, census, generate, grade
 from slitherasp.model import Puzzle, from_faces
 from slitherasp.solve import count, solve
@@ -80,7 +80,7 @@ def test_unreachable_grade_stops_with_a_message() -> None:
 
 
 def test_generation_needs_faces() -> None:
-    from slitherasp.facts import read_instance
+    from slitherasp.formats.lp import read_instance
 
     with pytest.raises(GenerationError, match="needs a tiling"):
         generate(read_instance("edge(1,2). edge(2,3). edge(3,1). cell_contains(c,1,2)."))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from slitherasp.facts import read_instance
+from slitherasp.formats.lp import read_instance
 from slitherasp.solve import solve
 from slitherasp.validate import check
 

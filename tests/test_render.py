@@ -17,7 +17,7 @@ import pytest
 from shapely.geometry import LineString, Polygon
 
 from slitherasp import generate, render, tilings
-from slitherasp.facts import read_instance
+from slitherasp.formats.lp import read_instance
 from slitherasp.model import InputError, Puzzle
 from slitherasp.solve import solve
 from slitherasp.validate import check

@@ -20,7 +20,7 @@ import shapely
 
 from slitherasp import render
 from slitherasp.cli import main
-from slitherasp.facts import read_answer
+from slitherasp.formats.lp import read_answer
 from slitherasp.model import InputError, Name, TilingRef, from_faces
 from slitherasp.sloop import Sloop, from_rows, on_tiling, read_sloop, write_sloop
 from slitherasp.solve import SAT, UNSAT, Result, solve

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from slitherasp.facts import read_instance
+from slitherasp.formats.lp import read_instance
 from slitherasp.validate import check
 
 from conftest import grid

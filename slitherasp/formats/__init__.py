@@ -1,7 +1,12 @@
 """Reading and writing instances in every supported format, through the one model.
 
 A format is chosen by ``format=`` (``--format``), else by file extension, else by
-sniffing the content. ``-`` reads standard input.
+sniffing the content. ``-`` reads standard input. The registry below is data: a
+format's module is imported the first time one of its functions is called, so that
+listing the formats (``slitherasp convert --help``) loads none of them.
+
+Adding a format is one module with ``read(text, source)``, ``write(puzzle)`` and
+``sniff(text)`` functions, and one :class:`Format` line in :data:`FORMATS`.
 
 >>> p = read_text("edge(a,b). edge(b,c). edge(c,a).", "<doc>")
 >>> len(p.edges)
@@ -12,43 +17,65 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
-from typing import Callable
 
-from .. import facts
-from ..model import InputError, Puzzle
+from ..errors import InputError, located
+from ..model import Puzzle
 
 
 @dataclass(frozen=True)
 class Format:
-    """A registered format: how to recognise, read and write it."""
+    """A registered format: its name, extensions, module and what it can do.
+
+    >>> FORMATS["loopy"].sniff("10x10t2:a3b")
+    True
+    """
 
     name: str
     extensions: tuple[str, ...]
-    read: Callable[[str, str], Puzzle]
-    write: Callable[[Puzzle], str] | None
-    sniff: Callable[[str], bool]
+    module: str
+    """The module (under ``slitherasp.formats``) with ``read``, ``write`` and ``sniff``."""
     description: str
+    writable: bool = True
+    reader: str = "read"
+    writer: str = "write"
+    sniffer: str = "sniff"
+
+    def _function(self, name: str):  # type: ignore[no-untyped-def]
+        return getattr(import_module(f"{__name__}.{self.module}"), name)
+
+    def read(self, text: str, source: str) -> Puzzle:
+        """The puzzle in ``text``; :class:`InputError` naming line and column."""
+        return self._function(self.reader)(text, source)
+
+    def write(self, puzzle: Puzzle) -> str:
+        """The puzzle as text of this format; :class:`InputError` if it cannot hold it."""
+        if not self.writable:
+            raise InputError(f"cannot write format {self.name!r}; choose from {', '.join(writable())}")
+        return self._function(self.writer)(puzzle)
+
+    def sniff(self, text: str) -> bool:
+        """Whether ``text`` looks like this format."""
+        return bool(self._function(self.sniffer)(text))
 
 
-FORMATS: dict[str, Format] = {}
-
-
-def register(fmt: Format) -> Format:
-    FORMATS[fmt.name] = fmt
-    return fmt
-
-
-register(
-    Format(
-        name="lp",
-        extensions=(".lp", ".asp", ".facts"),
-        read=facts.read_instance,
-        write=facts.write_instance,
-        sniff=lambda text: "edge(" in text,
-        description="ASP-competition facts: edge/2, cell_contains/3, clue/2",
+FORMATS: dict[str, Format] = {
+    f.name: f
+    for f in (
+        Format("lp", (".lp", ".asp", ".facts"), "lp", "ASP-competition facts: edge/2, cell_contains/3, clue/2",
+               reader="read_instance", writer="write_instance"),
+        Format("loopy", (".loopy",), "loopy", "Simon Tatham's Loopy game IDs (WxHtN:clues) on all 18 of its grids"),
+        Format("pzprv3", (".pzprv3",), "pzpr", "pzprjs / puzz.link saved files (pzprv3, slither), square grids",
+               reader="read_pzprv3", writer="write_pzprv3", sniffer="sniff_pzprv3"),
+        Format("pzpr", (".url", ".puzzlink"), "pzpr", "puzz.link / pzprjs URLs (...p?slither/W/H/BODY), square grids"),
+        Format("text", (".txt",), "text", "plain text grids: 'H W', then rows of '-'/'.' and digits (puzzlekit)"),
+        Format("essence", (".param", ".essence"), "essence",
+               "Essence parameter files: letting n/m/grid, 0 = no clue, 4 = clue 0"),
+        Format("pylist", (".py",), "pylist", "Python literal grids: a list of rows, None = no clue, ints 0..4"),
     )
-)
+}
+"""Every format by name, in the order content sniffing tries them."""
 
 
 def by_extension(path: str | Path) -> Format | None:
@@ -78,21 +105,24 @@ def guess_format(text: str, path: str | None = None) -> Format:
     if sniffed:
         return sniffed[0]
     raise InputError(
-        "cannot tell the format of this input; name it with --format "
-        f"({', '.join(FORMATS)})",
+        f"cannot tell the format of this input; name it with --format ({', '.join(FORMATS)})",
         source=path,
     )
 
 
+def get(name: str) -> Format:
+    """The format called ``name``; :class:`InputError` naming the known ones."""
+    if name not in FORMATS:
+        raise InputError(f"unknown format {name!r}; choose from {', '.join(FORMATS)}")
+    return FORMATS[name]
+
+
 def read_text(text: str, source: str = "<string>", format: str | None = None) -> Puzzle:
-    """Read an instance from text in a given or guessed format."""
-    if format is not None:
-        if format not in FORMATS:
-            raise InputError(f"unknown format {format!r}; choose from {', '.join(FORMATS)}")
-        fmt = FORMATS[format]
-    else:
-        fmt = guess_format(text, None if source.startswith("<") else source)
-    return fmt.read(text, source)
+    """Read an instance from text in a given or guessed format; every problem is an
+    :class:`InputError` naming ``source``, line and column."""
+    with located(source):
+        fmt = get(format) if format is not None else guess_format(text, None if source.startswith("<") else source)
+        return fmt.read(text, source)
 
 
 def read_file(path: str | Path, format: str | None = None) -> Puzzle:
@@ -115,11 +145,14 @@ def read_file(path: str | Path, format: str | None = None) -> Puzzle:
     except OSError as exc:
         raise InputError(exc.strerror or "cannot read", source=source) from None
     if format is None and by_extension(source) is None:
-        format = guess_format(text, None).name
+        with located(source):
+            format = guess_format(text, None).name
     puzzle = read_text(text, source, format)
-    geo = facts.geometry_path(p)
+    from .sidecar import attach_geometry, geometry_path
+
+    geo = geometry_path(p)
     if puzzle.geometry is None and geo.is_file():
-        puzzle = facts.attach_geometry(puzzle, geo.read_text(encoding="utf-8"), str(geo))
+        puzzle = attach_geometry(puzzle, geo.read_text(encoding="utf-8"), str(geo))
     return puzzle
 
 
@@ -129,13 +162,13 @@ def writable() -> list[str]:
     >>> "pzpr" in writable()
     True
     """
-    return [f.name for f in FORMATS.values() if f.write]
+    return [f.name for f in FORMATS.values() if f.writable]
 
 
 def write_text(puzzle: Puzzle, format: str = "lp") -> str:
     """The puzzle in a format that can be written."""
     fmt = FORMATS.get(format)
-    if fmt is None or fmt.write is None:
+    if fmt is None or not fmt.writable:
         raise InputError(f"cannot write format {format!r}; choose from {', '.join(writable())}")
     return fmt.write(puzzle)
 
@@ -143,20 +176,23 @@ def write_text(puzzle: Puzzle, format: str = "lp") -> str:
 ANSWER_SUFFIX = ".answer"
 
 
-def save(puzzle: Puzzle, path: str | Path, answer=None) -> list[Path]:
+def save(puzzle: Puzzle, path: str | Path, answer=None) -> list[Path]:  # type: ignore[no-untyped-def]
     """Write ``path`` (``name.lp``), its geometry sidecar and, if given, the answer as
     ``name.answer`` (link/2 facts). Returns the files written."""
+    from .lp import write_answer, write_instance
+    from .sidecar import geometry_path, write_geometry
+
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(facts.write_instance(puzzle))
+    path.write_text(write_instance(puzzle))
     written = [path]
     if puzzle.geometry is not None:
-        geo = facts.geometry_path(path)
-        geo.write_text(facts.write_geometry(puzzle))
+        geo = geometry_path(path)
+        geo.write_text(write_geometry(puzzle))
         written.append(geo)
     if answer is not None:
         ans = answer_path(path)
-        ans.write_text(facts.write_answer(puzzle, answer) + "\n")
+        ans.write_text(write_answer(puzzle, answer) + "\n")
         written.append(ans)
     return written
 
@@ -165,34 +201,3 @@ def answer_path(instance: str | Path) -> Path:
     """Where the reference answer of ``name.lp`` lives: ``name.answer``."""
     instance = Path(instance)
     return instance.with_name(instance.name.removesuffix(".lp") + ANSWER_SUFFIX)
-
-
-from . import loopy as _loopy  # noqa: E402
-
-register(
-    Format(
-        name="loopy",
-        extensions=(".loopy",),
-        read=_loopy.read,
-        write=_loopy.write,
-        sniff=_loopy.sniff,
-        description="Simon Tatham's Loopy game IDs (WxHtN:clues) on all 18 of its grids",
-    )
-)
-
-# Square-grid formats people already use (slitherasp/formats/squaregrid.py is their shared core).
-from . import essence as _essence, pylist as _pylist, pzpr as _pzpr, text as _text  # noqa: E402
-
-for _fmt in (
-    Format("pzprv3", (".pzprv3",), _pzpr.read_pzprv3, _pzpr.write_pzprv3, _pzpr.sniff_pzprv3,
-           "pzprjs / puzz.link saved files (pzprv3, slither), square grids"),
-    Format("pzpr", (".url", ".puzzlink"), _pzpr.read, _pzpr.write, _pzpr.sniff,
-           "puzz.link / pzprjs URLs (...p?slither/W/H/BODY), square grids"),
-    Format("text", (".txt",), _text.read, _text.write, _text.sniff,
-           "plain text grids: 'H W', then rows of '-'/'.' and digits (puzzlekit)"),
-    Format("essence", (".param", ".essence"), _essence.read, _essence.write, _essence.sniff,
-           "Essence parameter files: letting n/m/grid, 0 = no clue, 4 = clue 0"),
-    Format("pylist", (".py",), _pylist.read, _pylist.write, _pylist.sniff,
-           "Python literal grids: a list of rows, None = no clue, ints 0..4"),
-):
-    register(_fmt)

@@ -27,7 +27,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..model import InputError, Puzzle
+from ..errors import InputError, located
+from ..model import Puzzle
 from . import squaregrid
 
 _TOKEN = re.compile(r"\s+|\$[^\n]*|(?P<tok>-?[0-9]+|[A-Za-z_][A-Za-z0-9_']*|\.\.|[\[\](),;:])|(?P<bad>.)")
@@ -144,10 +145,8 @@ def read(text: str, source: str = "<essence>") -> Puzzle:
     ...
     slitherasp.errors.InputError: p.param:1:14: n is 2 but the grid has 1 rows
     """
-    try:
+    with located(source):
         return _read(text, source)
-    except InputError as exc:
-        raise exc.located(source) from None
 
 
 def _read(text: str, source: str) -> Puzzle:

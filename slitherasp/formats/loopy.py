@@ -28,7 +28,8 @@ import re
 from dataclasses import replace
 
 from .. import tilings
-from ..model import InputError, Puzzle, TilingRef, from_faces
+from ..errors import InputError, located
+from ..model import Puzzle, TilingRef, from_faces
 from .shape import same_faces
 from ..tilings import loopy_aperiodic as aperiodic
 from ..tilings.base import Faces
@@ -146,10 +147,8 @@ def read(text: str, source: str = "<loopy>") -> Puzzle:
     ...
     slitherasp.errors.InputError: x.loopy:1: too many clues: the clue string covers 10 faces, Loopy's 3x3 squares grid has 9
     """
-    try:
+    with located(source):
         return _read(text, source)
-    except InputError as exc:
-        raise exc.located(source) from None
 
 
 def _read(text: str, source: str) -> Puzzle:

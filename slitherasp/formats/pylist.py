@@ -20,7 +20,8 @@ from __future__ import annotations
 import ast
 import re
 
-from ..model import InputError, Puzzle
+from ..errors import InputError, located
+from ..model import Puzzle
 from . import squaregrid
 
 _SEQUENCES = (ast.List, ast.Tuple)
@@ -71,10 +72,8 @@ def read(text: str, source: str = "<pylist>") -> Puzzle:
     ...
     slitherasp.errors.InputError: g.py:2:2: row 2 has 1 entries, row 1 has 2
     """
-    try:
+    with located(source):
         return _read(text, source)
-    except InputError as exc:
-        raise exc.located(source) from None
 
 
 def _read(text: str, source: str) -> Puzzle:

@@ -40,7 +40,8 @@ from __future__ import annotations
 
 import re
 
-from ..model import InputError, Puzzle
+from ..errors import InputError, located
+from ..model import Puzzle
 from . import squaregrid
 
 GENRES = ("slither", "slitherlink")
@@ -155,10 +156,8 @@ def read(text: str, source: str = "<url>") -> Puzzle:
     ...
     slitherasp.errors.InputError: x.url:1:21: the URL's flag 'f' asks for pzprjs' 'slither_full' rule variant, which is not supported
     """
-    try:
+    with located(source):
         return _read(text, source)
-    except InputError as exc:
-        raise exc.located(source) from None
 
 
 def _read(text: str, source: str) -> Puzzle:
@@ -241,10 +240,8 @@ def read_pzprv3(text: str, source: str = "<pzprv3>") -> Puzzle:
     >>> read_pzprv3("pzprv3/slither/1/3/2 . - /0 0 0 0 /0 0 0 /0 0 0 /", "<doc>").clues
     (2, None, None)
     """
-    try:
+    with located(source):
         return _read_pzprv3(text, source)
-    except InputError as exc:
-        raise exc.located(source) from None
 
 
 def _read_pzprv3(text: str, source: str) -> Puzzle:

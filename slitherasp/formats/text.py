@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import re
 
-from ..model import InputError, Puzzle
+from ..errors import InputError, located
+from ..model import Puzzle
 from . import squaregrid
 
 _HEADER = re.compile(r"([0-9]+)\s+([0-9]+)")
@@ -48,10 +49,8 @@ def read(text: str, source: str = "<text>") -> Puzzle:
     ...
     slitherasp.errors.InputError: x.txt:2:3: clue 5 is larger than 4 (a square has four sides)
     """
-    try:
+    with located(source):
         return _read(text, source)
-    except InputError as exc:
-        raise exc.located(source) from None
 
 
 def _read(text: str, source: str) -> Puzzle:

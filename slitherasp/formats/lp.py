@@ -1,4 +1,4 @@
-"""The ASP-competition format, in and out: the only module naming its predicates.
+"""The ASP-competition format (``lp``), in and out: instances and answers as facts.
 
 An instance is a set of facts ``edge(U,V).`` (once per undirected edge),
 ``cell_contains(C,U,V).`` (in the edge's own orientation) and ``clue(C,N).``;
@@ -20,11 +20,10 @@ from __future__ import annotations
 import bisect
 import json
 import re
-from dataclasses import dataclass, replace
-from pathlib import Path
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
-from .model import Geometry, InputError, Name, Puzzle, TilingRef
+from ..model import InputError, Name, Puzzle
 
 INSTANCE_PREDICATES = {"edge": 2, "cell_contains": 3, "clue": 2}
 
@@ -362,65 +361,10 @@ def _answer_from_json(text: str, source: str) -> list[tuple[Name, Name]]:
     return read_answer(f"Answer: 1\n{atoms}\n", source)
 
 
-# --------------------------------------------------------------------------- geometry sidecar
-GEOMETRY_SUFFIX = ".geo.json"
+def sniff(text: str) -> bool:
+    """Whether ``text`` looks like competition facts.
 
-
-def geometry_path(instance: Path) -> Path:
-    """Where the geometry of ``instance`` lives: ``name.lp`` -> ``name.geo.json``."""
-    return instance.with_name(instance.name.removesuffix(".lp") + GEOMETRY_SUFFIX)
-
-
-def write_geometry(puzzle: Puzzle) -> str:
-    """The geometry sidecar as JSON: vertex positions and the face of each cell."""
-    geo = puzzle.geometry
-    if geo is None:
-        raise InputError("this puzzle has no geometry to write")
-    doc = {
-        "format": "slitherasp-geometry/1",
-        "y_axis": "up",
-        "vertices": {puzzle.vertices[v]: [round(x, 9), round(y, 9)] for v, (x, y) in enumerate(geo.points)},
-        "faces": {
-            puzzle.cells[c]: [puzzle.vertices[v] for v in face]
-            for c, face in enumerate(geo.faces)
-            if face is not None
-        },
-    }
-    if puzzle.tiling is not None:
-        doc["tiling"] = {k: v for k, v in vars(puzzle.tiling).items() if v is not None}
-    return json.dumps(doc, separators=(",", ":")) + "\n"
-
-
-def attach_geometry(puzzle: Puzzle, text: str, source: str) -> Puzzle:
-    """The puzzle with the geometry of a sidecar file; checks it fits the instance."""
-    try:
-        doc = json.loads(text)
-        coords = doc["vertices"]
-        faces = doc.get("faces", {})
-        points = tuple((float(coords[v][0]), float(coords[v][1])) for v in puzzle.vertices)
-        cells = tuple(
-            tuple(puzzle.vertex_index[v] for v in faces[c]) if c in faces else None
-            for c in puzzle.cells
-        )
-    except json.JSONDecodeError as exc:
-        raise InputError(f"bad JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno) from None
-    except KeyError as exc:
-        raise InputError(f"geometry does not fit the instance: no entry for {exc}", source=source) from None
-    except (TypeError, ValueError, IndexError):
-        raise InputError("geometry file is malformed", source=source) from None
-    for c, face in enumerate(cells):
-        if face is None:
-            continue
-        ring = set()
-        for a, b in zip(face, face[1:] + face[:1]):
-            e = puzzle.find_edge(a, b)
-            if e is None:
-                raise InputError(
-                    f"face of cell {puzzle.cells[c]} uses a side that is not an edge", source=source
-                )
-            ring.add(e)
-        if ring != set(puzzle.cell_edges[c]):
-            raise InputError(f"face of cell {puzzle.cells[c]} does not match its edges", source=source)
-    tiling = doc.get("tiling")
-    ref = TilingRef(**tiling) if isinstance(tiling, dict) else None
-    return replace(puzzle, geometry=Geometry(points=points, faces=cells), tiling=ref)
+    >>> sniff("edge(1,2)."), sniff("3x3t0:a2b3d")
+    (True, False)
+    """
+    return "edge(" in text

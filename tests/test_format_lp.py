@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from slitherasp.facts import parse_facts, read_answer, read_instance, write_answer, write_instance
+from slitherasp.formats.lp import parse_facts, read_answer, read_instance, write_answer, write_instance
 from slitherasp.model import InputError
 
 from conftest import grid
