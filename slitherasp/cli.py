@@ -25,11 +25,13 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from . import __version__, formats, render, validate
+from . import __version__, formats, render, results, validate
 from .formats import lp as facts
 from .errors import GenerationError
 from .model import InputError, Puzzle, SlitherError
-from .solve import AUTO, DEFAULT_ENCODING, ENCODINGS, SAT, UNSAT, Batch, Result, solve
+from .asp_facts import AUTO, DEFAULT_ENCODING, ENCODINGS
+from .results import SAT, UNSAT, Result
+from .solve import Batch, solve
 
 EXIT_OK, EXIT_INVALID, EXIT_INPUT, EXIT_UNSAT, EXIT_TIMEOUT, EXIT_INTERRUPT = 0, 1, 2, 20, 124, 130
 
@@ -108,7 +110,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         statistics=args.stats,
     )
     if args.json:
-        _out(json.dumps(result.to_json(args.instance)))
+        _out(json.dumps(results.solve_json(result, args.instance)))
     else:
         _print_clingo_style(args.instance, result, args.models, args.stats, args.unique)
     if args.answer_out and result.answers:
@@ -138,7 +140,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     reference = facts.read_answer(_read(args.reference), args.reference) if args.reference else None
     report = validate.check(puzzle, links, reference)
     if args.json:
-        _out(json.dumps({"instance": args.instance, "answer": args.answer, **report.to_json()}))
+        _out(json.dumps(results.check_json(report, args.instance, args.answer)))
     elif report.valid:
         _out("VALID" + (" (equal to the reference)" if reference is not None else ""))
     else:
@@ -240,7 +242,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
                     progress.close()
                     _err(f"slitherasp: error: {error}")
             else:
-                line = result.to_json(path)
+                line = results.solve_json(result, path)
                 if result.status == SAT:
                     tally["solved"] += 1
                 elif result.status == UNSAT:
@@ -353,7 +355,7 @@ FAMILY_ORDER = ["regular", "archimedean", "laves", "k-uniform", "aperiodic", "co
 
 # --------------------------------------------------------------------------- facts
 def cmd_facts(args: argparse.Namespace) -> int:
-    from .solve import facts_text
+    from .asp_facts import facts_text
 
     puzzle = _load(args.instance, args.format)
     sys.stdout.write(facts.write_instance(puzzle))
@@ -366,7 +368,7 @@ def cmd_facts(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- sloop
 def cmd_sloop(args: argparse.Namespace) -> int:
     from .model import TilingRef
-    from .sloop import read_sloop
+    from .kinds.sloop import read_sloop
 
     ref = None
     if args.tiling:
@@ -377,9 +379,9 @@ def cmd_sloop(args: argparse.Namespace) -> int:
         raise InputError("--size and --seed go with --tiling NAME")
     source = "<stdin>" if args.instance == "-" else args.instance
     puzzle = read_sloop(_read(args.instance), source, ref)
-    result = solve(puzzle.graph, models=args.models, unique=args.unique, time_limit=args.time_limit, encoding="sloop")
+    result = solve(puzzle, models=args.models, unique=args.unique, time_limit=args.time_limit)
     if args.json:
-        _out(json.dumps(result.to_json(args.instance)))
+        _out(json.dumps(results.solve_json(result, args.instance)))
     else:
         _print_clingo_style(args.instance, result, args.models, False, args.unique)
         if puzzle.patch.tiling is not None and puzzle.patch.tiling.name == "square":
@@ -470,7 +472,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     written.append(svg)
     summary = {
         "instance": str(path), "files": [str(f) for f in written], "clues": made.puzzle.clue_count(),
-        "cells": len(made.puzzle.cells), **made.grade.to_json(), "minimal": args.minimal and not made.interrupted,
+        "cells": len(made.puzzle.cells), **results.grade_json(made.grade), "minimal": args.minimal and not made.interrupted,
         "seed": made.seed, "attempts": made.attempts, "tests": made.tests, "time": round(made.seconds, 3),
         **({"interrupted": True} if made.interrupted else {}),
     }
@@ -492,7 +494,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
     puzzle = _load(args.instance, args.format)
     g = grade(puzzle, time_limit=args.time_limit)
     if args.json:
-        _out(json.dumps({"instance": args.instance, **g.to_json()}))
+        _out(json.dumps(results.grade_json(g, args.instance)))
     elif g.level:
         _out(f"{g.level.upper()}: unique; proof took {g.choices} choices and {g.conflicts} conflicts")
     elif g.unique is None:
@@ -525,7 +527,7 @@ def cmd_census(args: argparse.Namespace) -> int:
     patch, _ = _patch(args.tiling, args.size, args.seed)
     c = census(patch)
     if args.json:
-        _out(json.dumps({"tiling": args.tiling, **c.to_json()}))
+        _out(json.dumps(results.census_json(c, args.tiling)))
     else:
         _out(f"loops                 {c.loops}")
         _out(f"uniquely solvable     {c.puzzles}   (clue placements on {c.cells} cells with exactly one answer)")

@@ -122,9 +122,6 @@ class Grade:
     conflicts: int
     answers: int
 
-    def to_json(self) -> dict:
-        return {"grade": self.level, "unique": self.unique, "choices": self.choices,
-                "conflicts": self.conflicts, "answers": self.answers}
 
 
 def grade(puzzle: Puzzle, *, time_limit: float | None = None) -> Grade:
@@ -350,9 +347,6 @@ class Census:
     cells: int
     seconds: float
 
-    def to_json(self) -> dict:
-        return {"loops": self.loops, "puzzles": self.puzzles, "cells": self.cells,
-                "time": round(self.seconds, 6)}
 
 
 def census(puzzle: Puzzle, *, max_cells: int = 30) -> Census:

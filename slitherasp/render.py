@@ -35,7 +35,7 @@ import numpy as np
 import shapely
 
 from .model import Geometry, InputError, Point, Puzzle, signed_area
-from .sloop import Sloop
+from .kinds.sloop import Sloop
 
 # --------------------------------------------------------------------------- style
 MARGIN = 0.5
@@ -529,7 +529,7 @@ def _sloop_scene(sloop: Sloop, answer: Iterable[int] | None, *, title: str | Non
     :attr:`Sloop.graph`) from centre to centre through the middle of the shared side,
     so that it stays inside its cells on non-convex tiles too; dots at white centres.
 
-    >>> from slitherasp.sloop import read_sloop
+    >>> from slitherasp.kinds.sloop import read_sloop
     >>> s = _sloop_scene(read_sloop("2 2\\n..\\n.#"), None, title=None, show_vertices=True)
     >>> [f for _, f in s.faces].count(COLOURS["black"]), len(s.dots), s.loop
     (1, 3, ())
@@ -810,7 +810,7 @@ def _sloop_unicode(sloop: Sloop, answer: Iterable[int] | None = None) -> str:
     loop, else the loop's turn there (``─│┌┐└┘``), with ``─`` between cells the loop
     joins side by side. :class:`InputError` for other tilings.
 
-    >>> from slitherasp.sloop import read_sloop
+    >>> from slitherasp.kinds.sloop import read_sloop
     >>> s = read_sloop("2 3\\n...\\n..#")
     >>> ring = [s.graph.find_edge(*p) for p in ((0, 1), (1, 4), (4, 3), (3, 0))]
     >>> print(_sloop_unicode(s, ring))

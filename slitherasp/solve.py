@@ -1,217 +1,36 @@
-"""Solving through clingo's Python API: the only module that reads ``asp/``.
+"""Driving clingo: limits, interrupts, sessions and batches; nothing else.
 
-The puzzle's facts go into clingo through its backend (no text is re-parsed), the
-encoding is grounded once, and the search runs asynchronously so that a time limit or
+What to run comes from the puzzle's kind (:mod:`slitherasp.kinds`) as an
+:class:`~slitherasp.asp_facts.Program`: an encoding of ``asp/`` and its facts as text.
+The program is grounded once and searched asynchronously, so that a time limit or
 Ctrl-C stops it cleanly. An unsatisfiable puzzle, a time-out or an interrupt is a
-:class:`Result` with a status, never an exception.
+:class:`~slitherasp.results.Result` with a status, never an exception.
 
 >>> from slitherasp.model import from_faces
 >>> p = from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)], [(1, 0), (2, 0), (2, 1), (1, 1)]],
 ...                clues=[3, None])
 >>> r = solve(p, unique=True)
->>> r.status, r.unique, len(r.answers[0])
+>>> str(r.status), r.unique, len(r.answers[0])
 ('SATISFIABLE', True, 6)
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import clingo
 
-from .model import Answer, InputError, Name, Puzzle
+from . import asp_facts
+from .asp_facts import AUTO, DEFAULT_ENCODING, ENCODINGS
+from .kinds import kind_of
+from .model import Answer, Puzzle
+from .results import SAT, UNKNOWN, UNSAT, Result, Status
 
-SAT, UNSAT, UNKNOWN = "SATISFIABLE", "UNSATISFIABLE", "UNKNOWN"
-
-ENCODINGS: dict[str, str] = {
-    "reach": "slitherlink.lp",
-    "colour": "colour.lp",
-}
-"""Selectable Slitherlink encodings: name -> file in ``asp/``. ``colour`` needs the
-cells to be the faces of a disc (:attr:`Puzzle.is_disc`)."""
-AUTO = "auto"
-"""The default: ``colour`` where the cells are the faces of a disc, else ``reach``."""
-DEFAULT_ENCODING = AUTO
-VISIT_ALL: dict[str, str] = {
-    "sloop": "sloop.lp",
-}
-"""Encodings whose loop passes through every vertex (Sloop on its dual graph): their
-facts name every vertex with ``visit/1``, and one vertex is a complete root chain.
-Not Slitherlink encodings, so kept apart from :data:`ENCODINGS`."""
-
-
-def encoding_dir() -> Path:
-    """The folder of the ``.lp`` files: ``asp/`` beside the package, or installed."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here.parent / "asp", here / "asp"):
-        if (candidate / "loop.lp").is_file():
-            return candidate
-    raise FileNotFoundError("cannot find the encodings (asp/*.lp)")
-
-
-def encoding_path(name: str) -> Path:
-    """Path of a named encoding; raises :class:`InputError` for an unknown name."""
-    known = {**ENCODINGS, **VISIT_ALL}
-    if name not in known:
-        raise InputError(f"unknown encoding {name!r}; choose from {', '.join([AUTO, *known])}")
-    return encoding_dir() / known[name]
-
-
-def resolve(encoding: str, puzzle: Puzzle) -> str:
-    """The encoding ``auto`` stands for on this puzzle; others unchanged. Asking
-    for ``colour`` on a puzzle that is not a disc of faces is an :class:`InputError`."""
-    if encoding == AUTO:
-        return "colour" if puzzle.is_disc else "reach"
-    if encoding == "colour" and not puzzle.is_disc:
-        raise InputError("the colour encoding needs the cells to be the faces of a disc-shaped patch "
-                         "(an instance with its geometry); use --encoding reach")
-    return encoding
-
-
-# --------------------------------------------------------------------------- facts in
-def root_chain(puzzle: Puzzle, *, visit_all: bool = False) -> list[int]:
-    """Vertices every answer must touch, in a fixed order: the root candidates.
-
-    When the loop must visit every vertex (``visit_all``), the first vertex alone.
-    With a positive clue, the vertices of the clued cell most likely to be on the
-    loop (highest clue, then fewest edges); otherwise every vertex.
-    """
-    if visit_all:
-        return [0] if puzzle.vertices else []
-    best = None
-    for c, k in enumerate(puzzle.clues):
-        if k:
-            key = (k / len(puzzle.cell_edges[c]), k, -len(puzzle.cell_edges[c]))
-            if best is None or key > best[0]:
-                best = (key, c)
-    if best is None:
-        return list(range(len(puzzle.vertices)))
-    chain: dict[int, None] = {}
-    for e in puzzle.cell_edges[best[1]]:
-        chain.update(dict.fromkeys(puzzle.edges[e]))
-    return list(chain)
-
-
-def face_facts(puzzle: Puzzle) -> str:
-    """``face/1``, ``sides/4`` and ``border/3`` for ``colour.lp`` (cells that are
-    the faces of a disc, :attr:`Puzzle.is_disc`).
-
-    >>> from slitherasp.model import from_faces
-    >>> print(face_facts(from_faces([[(0, 0), (1, 0), (0, 1)]])))
-    face(c0).
-    border(0,1,c0).border(1,2,c0).border(0,2,c0).
-    """
-    name, cell = puzzle.vertices, puzzle.cells
-    out = []
-    for (u, v), cs in zip(puzzle.edges, puzzle.edge_cells):
-        if len(cs) == 2:
-            out.append(f"sides({name[u]},{name[v]},{cell[cs[0]]},{cell[cs[1]]}).")
-        else:
-            out.append(f"border({name[u]},{name[v]},{cell[cs[0]]}).")
-    return "".join(f"face({c})." for c in cell) + "\n" + "".join(out)
-
-
-def program_facts(puzzle: Puzzle, *, all_cells: bool = False, visit_all: bool = False,
-                  faces: bool = False) -> str:
-    """The facts the encoding reads, as text for ``Control.add``: edges, the cells
-    of clues (all cells with ``all_cells``), clues, ``visit/1`` for every vertex
-    (with ``visit_all``, see :data:`VISIT_ALL`), the faces (with ``faces``, see
-    :func:`face_facts`) and the root chain.
-
-    Text is parsed by clingo's own C++ parser, several times faster than building
-    the same facts symbol by symbol through the backend; the names are already
-    canonical because the model was read by our parser.
-
-    >>> from slitherasp.model import from_faces
-    >>> print(program_facts(from_faces([[(0, 0), (1, 0), (0, 1)]], clues=[2])))
-    edge(0,1).edge(1,2).edge(0,2).
-    cell_contains(c0,0,1).cell_contains(c0,1,2).cell_contains(c0,0,2).clue(c0,2).
-    root_first(0).root_next(0,1).root_next(1,2).
-    """
-    name, edges = puzzle.vertices, puzzle.edges
-    ends = [f"{name[u]},{name[v]}" for u, v in edges]
-    out = ["".join(f"edge({uv})." for uv in ends)]
-    cells = []
-    for c, (cell, es) in enumerate(zip(puzzle.cells, puzzle.cell_edges)):
-        k = puzzle.clues[c]
-        if k is not None or all_cells:
-            cells.append("".join(f"cell_contains({cell},{ends[e]})." for e in es))
-            if k is not None:
-                cells.append(f"clue({cell},{k}).")
-    out.append("".join(cells))
-    if visit_all:
-        out.append("".join(f"visit({v})." for v in name))
-    if faces:
-        out.append(face_facts(puzzle))
-    chain = [name[v] for v in root_chain(puzzle, visit_all=visit_all)]
-    if chain:  # no vertex at all: no candidate, and loop.lp finds no loop
-        out.append(f"root_first({chain[0]})." + "".join(f"root_next({a},{b})." for a, b in zip(chain, chain[1:])))
-    return "\n".join(out)
-
-
-def facts_text(puzzle: Puzzle) -> str:
-    """The derived facts as text, for running an encoding by hand: the root chain,
-    and the faces where the cells are the faces of a disc."""
-    chain = [puzzle.vertices[v] for v in root_chain(puzzle)]
-    text = f"root_first({chain[0]}).\n" + "".join(f"root_next({a},{b}).\n" for a, b in zip(chain, chain[1:]))
-    return text + (face_facts(puzzle) + "\n" if puzzle.is_disc else "")
-
-
-# --------------------------------------------------------------------------- results
-@dataclass(frozen=True)
-class Result:
-    """What a solve found. ``answers`` are edge-index sets, first answer first.
-
-    ``status`` is SATISFIABLE (an answer was found), UNSATISFIABLE (none exists) or
-    UNKNOWN (stopped by the time limit or an interrupt before either was known).
-    ``unique`` is True/False when the search looked for a second answer and knows,
-    else None. ``exhausted``: the search space was fully explored.
-    """
-
-    puzzle: Puzzle = field(repr=False)
-    status: str
-    answers: tuple[Answer, ...] = ()
-    count: int = 0
-    """How many answers were found (also when they were not kept)."""
-    unique: bool | None = None
-    exhausted: bool = False
-    timed_out: bool = False
-    interrupted: bool = False
-    time_ground: float = 0.0
-    time_solve: float = 0.0
-    time_total: float = 0.0
-    statistics: dict = field(default_factory=dict, repr=False)
-
-    @property
-    def answer(self) -> Answer | None:
-        """The first answer, or None."""
-        return self.answers[0] if self.answers else None
-
-    def links(self, i: int = 0) -> list[tuple[Name, Name]]:
-        """Answer ``i`` as ``(U, V)`` name pairs in input orientation."""
-        return self.puzzle.links(self.answers[i])
-
-    def to_json(self, instance: str) -> dict:
-        """The ``--json`` object of the command line."""
-        return {
-            "instance": instance,
-            "result": self.status,
-            "models": self.count,
-            "unique": self.unique,
-            "links": [list(p) for p in self.links()] if self.answers else [],
-            "answers": [[list(p) for p in self.puzzle.links(a)] for a in self.answers],
-            "time": {
-                "total": round(self.time_total, 6),
-                "ground": round(self.time_ground, 6),
-                "solve": round(self.time_solve, 6),
-            },
-            **({"interrupted": True} if self.interrupted else {}),
-            **({"timed_out": True} if self.timed_out else {}),
-            **({"statistics": self.statistics} if self.statistics else {}),
-        }
+__all__ = ["AUTO", "DEFAULT_ENCODING", "ENCODINGS", "PROBING", "SAT", "UNKNOWN", "UNSAT", "Batch", "Result",
+           "Session", "Status", "count", "solve"]
 
 
 # --------------------------------------------------------------------------- solving
@@ -221,7 +40,7 @@ PROBING = "--lookahead=atom,1"
 
 
 def solve(
-    puzzle: Puzzle,
+    puzzle: Any,
     *,
     models: int = 1,
     unique: bool = False,
@@ -234,14 +53,15 @@ def solve(
     keep: bool = True,
     conflicts: int | None = None,
 ) -> Result:
-    """Solve a puzzle. ``models=0`` enumerates all answers; ``unique`` looks for a
-    second answer to prove the first unique; ``time_limit`` in seconds.
-    ``lookahead`` (default: on when at most two answers are wanted, except for
-    Sloop) turns on clasp's failed-literal probing. ``keep=False`` only counts the
+    """Solve a puzzle of any kind (a :class:`Puzzle`, a Sloop). ``models=0``
+    enumerates all answers; ``unique`` looks for a second answer to prove the first
+    unique; ``time_limit`` in seconds. ``lookahead`` (default: on when at most two
+    answers are wanted and the kind's program says probing pays) turns on clasp's
+    failed-literal probing. ``keep=False`` only counts the
     answers (:attr:`Result.count`), for enumerations too large to hold. ``conflicts``
     stops the search after that many conflicts (not ``exhausted`` then)."""
     start = time.perf_counter()
-    encoding = resolve(encoding, puzzle)
+    program = kind_of(puzzle).program(puzzle, encoding)
     wanted = models
     if unique and models != 0:
         wanted = max(models, 2)
@@ -251,9 +71,7 @@ def solve(
     # 5.8.3 then called a satisfiable colour.lp instance (a Loopy 60x60) unsatisfiable.
     args = [str(wanted), f"--parallel-mode={max(1, threads)}", "--trans-ext=integ"]
     if lookahead is None:
-        # Not for Sloop: measured side by side, probing made an all-white 30x30 grid
-        # 16x slower (8.4 s against 0.5 s) and unique-answer checks of 16x16 grids 3x.
-        lookahead = 0 < wanted <= 2 and encoding not in VISIT_ALL
+        lookahead = 0 < wanted <= 2 and program.probing
     if lookahead:
         # Failed-literal probing on atoms, applied once: at the root it runs to a
         # fixpoint and settles most puzzles without a decision; after that clasp
@@ -266,17 +84,17 @@ def solve(
     if conflicts is not None:
         args.append(f"--solve-limit={conflicts}")
     ctl = clingo.Control(args, logger=lambda code, msg: None)
-    ctl.load(str(encoding_path(encoding)))
-    ctl.add("base", [], program_facts(puzzle, visit_all=encoding in VISIT_ALL, faces=encoding == "colour"))
+    ctl.load(str(program.path))
+    ctl.add("base", [], program.facts)
     t0 = time.perf_counter()
     ctl.ground([("base", [])])
     t1 = time.perf_counter()
 
-    search = _search(ctl, _decoder(puzzle), time_limit=time_limit, on_answer=on_answer, keep=keep)
+    search = _search(ctl, _decoder(program.graph), time_limit=time_limit, on_answer=on_answer, keep=keep)
     uniq = _uniqueness(search.answers, search.exhausted) if unique else None
     stats = _statistics(ctl) if statistics else {}
     return Result(
-        puzzle=puzzle,
+        puzzle=program.graph,
         status=search.status,
         answers=search.answers,
         count=search.count,
@@ -305,7 +123,7 @@ class _Search:
 
     answers: tuple[Answer, ...]
     count: int
-    status: str
+    status: Status
     exhausted: bool
     timed_out: bool
     interrupted: bool
@@ -313,10 +131,8 @@ class _Search:
 
 
 def _decoder(puzzle: Puzzle) -> Callable[[clingo.Model], Answer]:
-    """Maps a model's shown ``link/2`` atoms back to edge indices (by their printed form,
-    one string per link: cheaper than comparing symbols)."""
-    names = puzzle.vertices
-    edge_of = {f"link({names[u]},{names[v]})": i for i, (u, v) in enumerate(puzzle.edges)}
+    """Maps a model's shown ``link/2`` atoms back to edge indices."""
+    edge_of = asp_facts.link_atoms(puzzle)
     return lambda m: frozenset(edge_of[str(s)] for s in m.symbols(shown=True))
 
 
@@ -436,13 +252,11 @@ class Session:
             args.append(PROBING)
         if fresh:
             args.append("--forget-on-step=varScores,signs,lemmaScores,lemmas")
-        encoding = resolve(encoding, puzzle)
+        encoding = asp_facts.resolve(encoding, puzzle)
         self._ctl = ctl = clingo.Control(args, logger=lambda code, msg: None)
-        ctl.load(str(encoding_path(encoding)))
-        cells = puzzle.cells
-        externals = "".join(f"clue_value({cells[c]},{k})." for c, ks in enumerate(values) for k in ks)
-        ctl.add("base", [], program_facts(blank, all_cells=True, faces=encoding == "colour") + externals)
-        ctl.add("base", [], "#external clue(C,N) : clue_value(C,N).")
+        ctl.load(str(asp_facts.encoding_path(encoding)))
+        ctl.add("base", [], asp_facts.session_facts(blank, values, encoding))
+        ctl.add("base", [], asp_facts.CLUE_EXTERNALS)
         ctl.ground([("base", [])])
         # Clues are switched by assumptions over every clue external, set free once:
         # one call per solve instead of one per changed clue.
@@ -450,14 +264,13 @@ class Session:
         self._external: dict[tuple[int, int], int] = {}
         for a in ctl.symbolic_atoms.by_signature("clue", 2):
             if a.is_external:
-                cell, k = str(a.symbol)[5:-1].rsplit(",", 1)
-                self._external[index[cell], int(k)] = a.literal
+                cell, k = asp_facts.clue_of_atom(str(a.symbol))
+                self._external[index[cell], k] = a.literal
                 ctl.assign_external(a.literal, None)
         self._off = [-lit for lit in self._external.values()]
-        names = puzzle.vertices
         self._decode = _decoder(puzzle)
         link = {str(a.symbol): a.literal for a in ctl.symbolic_atoms.by_signature("link", 2)}
-        self._literal = [link.get(f"link({names[u]},{names[v]})") for u, v in puzzle.edges]
+        self._literal = [link.get(atom) for atom in asp_facts.link_atoms(puzzle)]
 
     def block(self, answer: Iterable[int]) -> None:
         """Forbid an answer in every later solve."""

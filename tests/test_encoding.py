@@ -11,7 +11,9 @@ from slitherasp import tilings
 from slitherasp.formats.lp import read_answer, read_instance, write_instance
 from slitherasp.generate import planted
 from slitherasp.model import InputError, from_faces
-from slitherasp.solve import UNSAT, encoding_path, facts_text, solve
+from slitherasp.asp_facts import encoding_path, facts_text
+from slitherasp.results import UNSAT
+from slitherasp.solve import solve
 from slitherasp.validate import check
 
 from conftest import grid, puzzlekit, puzzlekit_clues

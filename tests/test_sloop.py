@@ -22,9 +22,10 @@ from slitherasp import render
 from slitherasp.cli import main
 from slitherasp.formats.lp import read_answer
 from slitherasp.model import InputError, Name, TilingRef, from_faces
-from slitherasp.sloop import Sloop, from_rows, on_tiling, read_sloop, write_sloop
-from slitherasp.solve import SAT, UNSAT, Result, solve
-from slitherasp.validate import check_sloop
+from slitherasp.kinds.sloop import Sloop, from_rows, on_tiling, read_sloop, write_sloop
+from slitherasp.kinds.sloop import check as check_sloop
+from slitherasp.results import SAT, UNSAT, Result
+from slitherasp.solve import solve
 
 # Example 1 of seed 002 (section 1), a 6 x 6 grid. Its figure is not in the text, but
 # section 4.3 names the four black squares: "two are on even cells (r1c3 and r4c2),
@@ -110,7 +111,7 @@ def answers(sloop: Sloop, result: Result) -> set[Cycle]:
 
 
 def enumerate_all(sloop: Sloop) -> Result:
-    return solve(sloop.graph, encoding="sloop", models=0)
+    return solve(sloop, models=0)
 
 
 def grid(text: str) -> Sloop:
@@ -178,7 +179,7 @@ def test_seed_example_has_one_loop_and_it_follows_the_seeds_reasoning() -> None:
     assert sloop.black_names == ("r1c3", "r2c5", "r4c2", "r6c3")
     parity = [sum(int(name[1]) + int(name[3]) & 1 == k for name in sloop.graph.vertices) for k in (0, 1)]
     assert parity == [16, 16]  # "This puzzle passes the parity check"
-    result = solve(sloop.graph, encoding="sloop", unique=True)
+    result = solve(sloop, unique=True)
     assert result.status == SAT and result.unique is True
     (loop,) = answers(sloop, result)
     assert {frozenset(p) for p in SEED_STEPS} <= loop
@@ -223,28 +224,28 @@ def test_random_grids_match_the_brute_force() -> None:
 
 def test_a_grid_with_two_loops_is_not_unique() -> None:
     sloop = grid(".... .... ....")
-    result = solve(sloop.graph, encoding="sloop", unique=True)
+    result = solve(sloop, unique=True)
     assert result.status == SAT and result.unique is False
     assert len(answers(sloop, result)) == 2
 
 
 def test_a_cut_grid_is_unsatisfiable_although_each_half_has_a_loop() -> None:
-    assert solve(grid("..#.. ..#.. ..#..").graph, encoding="sloop").status == UNSAT
-    assert solve(grid(".. .. ..").graph, encoding="sloop").status == SAT
+    assert solve(grid("..#.. ..#.. ..#..")).status == UNSAT
+    assert solve(grid(".. .. ..")).status == SAT
 
 
 def test_a_white_cell_without_white_neighbours_is_unsatisfiable() -> None:
     # the top two rows have a loop; r4c2 has no edge in the dual graph at all, so only
     # its visit/1 fact tells the encoding that it must be visited
-    assert solve(grid(".... ....").graph, encoding="sloop").status == SAT
+    assert solve(grid(".... ....")).status == SAT
     sloop = grid(".... .... #### #.##")
     assert "r4c2" in sloop.graph.vertices and not sloop.graph.incidence[sloop.graph.vertex_index["r4c2"]]
-    assert solve(sloop.graph, encoding="sloop").status == UNSAT
+    assert solve(sloop).status == UNSAT
 
 
 @pytest.mark.parametrize("rows", ["#", ".", "## ##", ".# ##"])
 def test_fewer_than_three_white_cells_are_unsatisfiable(rows: str) -> None:
-    result = solve(grid(rows).graph, encoding="sloop", unique=True)
+    result = solve(grid(rows), unique=True)
     assert result.status == UNSAT and not result.answers
 
 
@@ -263,7 +264,7 @@ def test_other_tilings_match_the_brute_force(name: str, size: tuple[int, int], b
 def test_grounding_grows_linearly() -> None:
     def rules(n: int) -> float:  # a 2 x n grid: one loop, found at once
         sloop = from_rows([[False] * n, [False] * n])
-        result = solve(sloop.graph, encoding="sloop", statistics=True)
+        result = solve(sloop, statistics=True)
         assert result.status == SAT
         return result.statistics["rules"] / len(sloop.graph.edges)
 
@@ -290,7 +291,7 @@ def test_validator_names_what_is_wrong() -> None:
 
 def test_validator_accepts_links_in_either_order_and_compares_a_reference() -> None:
     sloop = grid(".... ....")
-    (loop,) = solve(sloop.graph, encoding="sloop").answers
+    (loop,) = solve(sloop).answers
     links = sloop.graph.links(loop)
     assert check_sloop(sloop, [(v, u) for u, v in links]).valid
     assert check_sloop(sloop, links, reference=links).valid
@@ -354,7 +355,7 @@ def test_with_a_tiling_given_the_text_holds_only_names() -> None:
 # --------------------------------------------------------------------------- drawing
 def test_unicode_drawing_shows_exactly_the_answer() -> None:
     sloop = read_sloop(SEED_EXAMPLE)
-    (loop,) = solve(sloop.graph, encoding="sloop").answers
+    (loop,) = solve(sloop).answers
     rows = render.unicode(sloop, loop).splitlines()
     assert len(rows) == 6 and all(len(r) <= 11 for r in rows)
     drawn = set()
@@ -385,7 +386,7 @@ def test_unicode_drawing_needs_a_square_grid() -> None:
 @pytest.mark.parametrize("make", PATCHES[:3])
 def test_svg_fills_the_black_cells_and_draws_the_loop_through_the_centres(make) -> None:
     sloop = make()
-    result = solve(sloop.graph, encoding="sloop")
+    result = solve(sloop)
     loop = result.answer
     doc = render.svg(sloop, loop, title="sloop")
     root = ET.fromstring(doc)

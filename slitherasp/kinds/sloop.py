@@ -27,13 +27,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
 
-import numpy as np
-import shapely
-
-from . import tilings
-from .model import Geometry, InputError, Name, Point, Puzzle, TilingRef
+from .. import asp_facts, tilings
+from ..asp_facts import Program
+from ..errors import InputError, located
+from ..model import Answer, Geometry, Name, Point, Puzzle, TilingRef
+from ..validate import Report, Rule, Violation, check as check_loop
 
 BLACK, WHITE = "#", "."
 """The two cell marks of the square-grid format."""
@@ -51,6 +52,9 @@ def centres(patch: Puzzle) -> tuple[Point, ...]:
     >>> centres(from_faces([[(0, 0), (2, 0), (2, 2), (0, 2)]]))
     ((1.0, 1.0),)
     """
+    import numpy as np
+    import shapely
+
     geo = patch.geometry
     if geo is None or any(f is None for f in geo.faces):
         raise InputError("a Sloop needs a tiling patch: every cell must be a face")
@@ -75,6 +79,8 @@ class Sloop:
     patch: Puzzle
     black: frozenset[int] = frozenset()
     source: str = "<memory>"
+    kind: ClassVar[str] = "sloop"
+    """The puzzle kind (:mod:`slitherasp.kinds`)."""
 
     def __post_init__(self) -> None:
         geo = self.patch.geometry
@@ -267,7 +273,7 @@ def read_sloop(text: str, source: str = "<text>", tiling: TilingRef | None = Non
     ...
     slitherasp.errors.InputError: a.sloop:3:2: bad cell 'x': expected '#' (black) or '.' (white)
     """
-    try:
+    with located(source):
         lines = _words(text)
         if tiling is not None:
             sloop = _read_tiling(lines, tiling)
@@ -277,8 +283,6 @@ def read_sloop(text: str, source: str = "<text>", tiling: TilingRef | None = Non
             sloop = _read_tiling(lines, None)
         else:
             sloop = _read_grid(lines)
-    except InputError as exc:
-        raise exc.located(source) from None
     return replace(sloop, source=source)
 
 
@@ -304,3 +308,77 @@ def write_sloop(sloop: Sloop) -> str:
     names = sloop.black_names
     body = "".join(" ".join(names[i : i + 16]) + "\n" for i in range(0, len(names), 16))
     return f"tiling {ref.name} {ref.width}x{ref.height}{seed}\n" + body
+
+
+# --------------------------------------------------------------------------- kind
+def program(sloop: Sloop, encoding: str = "sloop") -> Program:
+    """What the solver runs: the loop through every vertex of the dual graph."""
+    return asp_facts.visit_all(sloop.graph, "sloop")
+
+
+def scene(sloop: Sloop, answer: Iterable[int] | None = None, **options: Any) -> Any:
+    """The drawing: the tiling with black cells filled, the loop through the centres."""
+    from ..render import _sloop_scene
+
+    return _sloop_scene(sloop, answer, **options)
+
+
+def text(sloop: Sloop, answer: Answer | None = None) -> str:
+    """A square Sloop one character per cell."""
+    from ..render import _sloop_unicode
+
+    return _sloop_unicode(sloop, answer)
+
+
+def check(
+    sloop: Sloop,
+    links: Iterable[tuple[Name, Name]],
+    reference: Iterable[tuple[Name, Name]] | None = None,
+) -> Report:
+    """Check a Sloop answer: links are pairs of cell names, in either order. The loop
+    rules are those of :func:`check` on the dual graph; on top of them a link into a
+    black cell is a ``black`` violation and the white cells the loop misses are one
+    ``unvisited`` violation that names them.
+
+    >>> from slitherasp.kinds.sloop import read_sloop
+    >>> s = read_sloop("2 3\\n...\\n..#")
+    >>> ring = [("r1c1", "r1c2"), ("r2c2", "r1c2"), ("r2c2", "r2c1"), ("r2c1", "r1c1")]
+    >>> check(s, ring).valid
+    False
+    >>> for v in check(s, ring + [("r2c2", "r2c3")]).violations: print(v)
+    link(r2c2,r2c3) enters the black cell r2c3
+    1 white cell is not on the loop: r1c3
+    """
+    graph = sloop.graph
+    index, black = graph.vertex_index, set(sloop.black_names)
+
+    def oriented(pairs: Iterable[tuple[Name, Name]]) -> list[tuple[Name, Name]]:
+        out = []
+        for u, v in pairs:
+            iu, iv = index.get(u), index.get(v)
+            flip = (iu, iv) not in graph.edge_index and (iv, iu) in graph.edge_index
+            out.append((v, u) if flip else (u, v))
+        return out
+
+    entering: list[Violation] = []
+    kept: list[tuple[Name, Name]] = []
+    for u, v in oriented(links):
+        cell = u if u in black else v if v in black else None
+        if cell is None:
+            kept.append((u, v))
+        else:
+            entering.append(Violation(Rule.BLACK, f"link({u},{v}) enters the black cell {cell}", {"link": [u, v], "cell": cell}))
+    report = check_loop(graph, kept, None if reference is None else oriented(reference))
+    visited = {v for e in report.edges for v in graph.edges[e]}
+    missed = [graph.vertices[v] for v in range(len(graph.vertices)) if v not in visited]
+    violations = [*entering, *report.violations]
+    if missed and report.edges:  # an empty answer is already reported as such
+        many = len(missed) != 1
+        violations.append(
+            Violation(
+                Rule.UNVISITED,
+                f"{len(missed)} white cell{'s' * many} {'are' if many else 'is'} not on the loop: {' '.join(missed)}",
+                {"cells": missed},
+            )
+        )
+    return Report(tuple(violations), report.edges)

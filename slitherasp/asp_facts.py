@@ -1,0 +1,217 @@
+"""The ASP vocabulary written for clingo, in one place: which encoding of ``asp/`` a
+puzzle gets, and the facts it reads.
+
+The encodings read the competition's ``edge/2``, ``cell_contains/3`` and ``clue/2``
+and a few derived predicates: the root candidates ``root_first/1`` and
+``root_next/2`` (``asp/loop.lp``), the faces ``face/1``, ``sides/4`` and ``border/3``
+(``asp/colour.lp``), ``visit/1`` (``asp/sloop.lp``), and for sessions the clue
+externals ``clue_value/2``. Facts go to clingo as text, which clingo's own parser
+reads several times faster than the same facts built symbol by symbol through the
+backend; names are canonical already, because the model was read by our parser.
+
+This module builds text and imports no solver: :mod:`slitherasp.solve` runs what it
+describes (a :class:`Program`).
+
+>>> from slitherasp.model import from_faces
+>>> p = from_faces([[(0, 0), (1, 0), (0, 1)]], clues=[2])
+>>> prog = slitherlink(p)
+>>> prog.encoding, prog.path.name
+('colour', 'colour.lp')
+>>> print(program_facts(p))
+edge(0,1).edge(1,2).edge(0,2).
+cell_contains(c0,0,1).cell_contains(c0,1,2).cell_contains(c0,0,2).clue(c0,2).
+root_first(0).root_next(0,1).root_next(1,2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import InputError
+from .model import Puzzle
+
+FILES: dict[str, str] = {
+    "reach": "slitherlink.lp",
+    "colour": "colour.lp",
+    "sloop": "sloop.lp",
+}
+"""Every encoding: name -> file in ``asp/``."""
+ENCODINGS = ("colour", "reach")
+"""The Slitherlink encodings a user may choose. ``colour`` needs the cells to be the
+faces of a disc (:attr:`Puzzle.is_disc`)."""
+AUTO = "auto"
+"""The default: ``colour`` where the cells are the faces of a disc, else ``reach``."""
+DEFAULT_ENCODING = AUTO
+CHOICES = (AUTO, *ENCODINGS)
+"""What ``--encoding`` accepts."""
+
+
+def encoding_dir() -> Path:
+    """The folder of the ``.lp`` files: ``asp/`` beside the package, or installed."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here.parent / "asp", here / "asp"):
+        if (candidate / "loop.lp").is_file():
+            return candidate
+    raise FileNotFoundError("cannot find the encodings (asp/*.lp)")
+
+
+def encoding_path(name: str) -> Path:
+    """Path of a named encoding; :class:`InputError` for an unknown name."""
+    if name not in FILES:
+        raise InputError(f"unknown encoding {name!r}; choose from {', '.join(CHOICES)}")
+    return encoding_dir() / FILES[name]
+
+
+def resolve(encoding: str, puzzle: Puzzle) -> str:
+    """The encoding ``auto`` stands for on this puzzle; others unchanged. Asking
+    for ``colour`` on a puzzle that is not a disc of faces is an :class:`InputError`."""
+    if encoding == AUTO:
+        return "colour" if puzzle.is_disc else "reach"
+    if encoding == "colour" and not puzzle.is_disc:
+        raise InputError("the colour encoding needs the cells to be the faces of a disc-shaped patch "
+                         "(an instance with its geometry); use --encoding reach")
+    if encoding not in ENCODINGS:
+        raise InputError(f"unknown encoding {encoding!r}; choose from {', '.join(CHOICES)}")
+    return encoding
+
+
+# --------------------------------------------------------------------------- programs
+@dataclass(frozen=True)
+class Program:
+    """What the solver runs: an encoding, its facts, and the graph whose ``link/2``
+    atoms are the answer (edge indices of ``graph``). ``probing``: whether root
+    probing pays off when at most two answers are wanted."""
+
+    graph: Puzzle
+    encoding: str
+    facts: str
+    probing: bool = True
+
+    @property
+    def path(self) -> Path:
+        """The encoding's file."""
+        return encoding_path(self.encoding)
+
+
+def slitherlink(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING) -> Program:
+    """The program of a Slitherlink puzzle under an encoding (``auto`` resolved)."""
+    chosen = resolve(encoding, puzzle)
+    return Program(puzzle, chosen, program_facts(puzzle, faces=chosen == "colour"))
+
+
+def visit_all(graph: Puzzle, encoding: str) -> Program:
+    """A program whose loop passes through every vertex of ``graph`` (Sloop on its
+    dual graph): every vertex is named by ``visit/1``, and one vertex is a complete
+    root chain. Probing does not pay off there: measured side by side, it made an
+    all-white 30x30 Sloop 16x slower (8.4 s against 0.5 s)."""
+    return Program(graph, encoding, program_facts(graph, visit_all=True), probing=False)
+
+
+def root_chain(puzzle: Puzzle, *, visit_all: bool = False) -> list[int]:
+    """Vertices every answer must touch, in a fixed order: the root candidates.
+
+    When the loop must visit every vertex (``visit_all``), the first vertex alone.
+    With a positive clue, the vertices of the clued cell most likely to be on the
+    loop (highest clue, then fewest edges); otherwise every vertex.
+    """
+    if visit_all:
+        return [0] if puzzle.vertices else []
+    best = None
+    for c, k in enumerate(puzzle.clues):
+        if k:
+            key = (k / len(puzzle.cell_edges[c]), k, -len(puzzle.cell_edges[c]))
+            if best is None or key > best[0]:
+                best = (key, c)
+    if best is None:
+        return list(range(len(puzzle.vertices)))
+    chain: dict[int, None] = {}
+    for e in puzzle.cell_edges[best[1]]:
+        chain.update(dict.fromkeys(puzzle.edges[e]))
+    return list(chain)
+
+
+def face_facts(puzzle: Puzzle) -> str:
+    """``face/1``, ``sides/4`` and ``border/3`` for ``colour.lp`` (cells that are
+    the faces of a disc, :attr:`Puzzle.is_disc`).
+
+    >>> from slitherasp.model import from_faces
+    >>> print(face_facts(from_faces([[(0, 0), (1, 0), (0, 1)]])))
+    face(c0).
+    border(0,1,c0).border(1,2,c0).border(0,2,c0).
+    """
+    name, cell = puzzle.vertices, puzzle.cells
+    out = []
+    for (u, v), cs in zip(puzzle.edges, puzzle.edge_cells):
+        if len(cs) == 2:
+            out.append(f"sides({name[u]},{name[v]},{cell[cs[0]]},{cell[cs[1]]}).")
+        else:
+            out.append(f"border({name[u]},{name[v]},{cell[cs[0]]}).")
+    return "".join(f"face({c})." for c in cell) + "\n" + "".join(out)
+
+
+def program_facts(puzzle: Puzzle, *, all_cells: bool = False, visit_all: bool = False,
+                  faces: bool = False) -> str:
+    """The facts the encoding reads: edges, the cells of clues (all cells with
+    ``all_cells``), clues, ``visit/1`` for every vertex (with ``visit_all``), the
+    faces (with ``faces``, see :func:`face_facts`) and the root chain."""
+    name, edges = puzzle.vertices, puzzle.edges
+    ends = [f"{name[u]},{name[v]}" for u, v in edges]
+    out = ["".join(f"edge({uv})." for uv in ends)]
+    cells = []
+    for c, (cell, es) in enumerate(zip(puzzle.cells, puzzle.cell_edges)):
+        k = puzzle.clues[c]
+        if k is not None or all_cells:
+            cells.append("".join(f"cell_contains({cell},{ends[e]})." for e in es))
+            if k is not None:
+                cells.append(f"clue({cell},{k}).")
+    out.append("".join(cells))
+    if visit_all:
+        out.append("".join(f"visit({v})." for v in name))
+    if faces:
+        out.append(face_facts(puzzle))
+    chain = [name[v] for v in root_chain(puzzle, visit_all=visit_all)]
+    if chain:  # no vertex at all: no candidate, and loop.lp finds no loop
+        out.append(f"root_first({chain[0]})." + "".join(f"root_next({a},{b})." for a, b in zip(chain, chain[1:])))
+    return "\n".join(out)
+
+
+def facts_text(puzzle: Puzzle) -> str:
+    """The derived facts as text, for running an encoding by hand: the root chain,
+    and the faces where the cells are the faces of a disc."""
+    chain = [puzzle.vertices[v] for v in root_chain(puzzle)]
+    text = f"root_first({chain[0]}).\n" + "".join(f"root_next({a},{b}).\n" for a, b in zip(chain, chain[1:]))
+    return text + (face_facts(puzzle) + "\n" if puzzle.is_disc else "")
+
+
+# --------------------------------------------------------------------------- sessions
+CLUE_EXTERNALS = "#external clue(C,N) : clue_value(C,N)."
+"""Every clue value a cell may take is an external atom ``clue(C,N)``."""
+
+
+def session_facts(puzzle: Puzzle, values: Sequence[Iterable[int]], encoding: str) -> str:
+    """Facts for a session over the graph of ``puzzle``: every cell, the clue values
+    each may take (``clue_value/2``, made external by :data:`CLUE_EXTERNALS`), the
+    puzzle's own clues as facts, and the faces for ``colour``."""
+    cells = puzzle.cells
+    externals = "".join(f"clue_value({cells[c]},{k})." for c, ks in enumerate(values) for k in ks)
+    return program_facts(puzzle, all_cells=True, faces=encoding == "colour") + externals
+
+
+def clue_of_atom(atom: str) -> tuple[str, int]:
+    """``(cell, value)`` of a printed ``clue(C,N)`` atom.
+
+    >>> clue_of_atom("clue(f(1,2),3)")
+    ('f(1,2)', 3)
+    """
+    cell, k = atom[5:-1].rsplit(",", 1)
+    return cell, int(k)
+
+
+def link_atoms(puzzle: Puzzle) -> dict[str, int]:
+    """The printed ``link(U,V)`` atom of every edge -> its index: how answers are
+    read back from clingo's models (one string per link, cheaper than symbols)."""
+    names = puzzle.vertices
+    return {f"link({names[u]},{names[v]})": i for i, (u, v) in enumerate(puzzle.edges)}
+

@@ -1,0 +1,67 @@
+"""Puzzle kinds behind one interface: Slitherlink (the model's :class:`Puzzle`) and
+Sloop (:class:`~slitherasp.kinds.sloop.Sloop`).
+
+Each kind is a module with the same functions: ``program(puzzle, encoding)`` (what
+the solver runs: :class:`slitherasp.asp_facts.Program`), ``check(puzzle, links,
+reference)`` (the independent checker's :class:`~slitherasp.validate.Report`),
+``scene(puzzle, answer, **options)`` (the drawing, :class:`slitherasp.render.scene.Scene`),
+``text(puzzle, answer)`` (a terminal drawing), ``read(text, source)`` and
+``write(puzzle)``. The solver, the renderer and the command line ask
+:func:`kind_of` and never test what a puzzle is. A puzzle names its kind with a
+``kind`` attribute; a plain :class:`Puzzle` is Slitherlink.
+
+Adding a kind is one module with those functions and one line in :data:`KINDS`.
+
+>>> from slitherasp import tilings
+>>> kind_of(tilings.build("square", 2, 2)).name
+'slitherlink'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+from ..errors import InputError
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A puzzle kind: its name and the module holding its functions."""
+
+    name: str
+    module: str
+    description: str
+
+    @property
+    def functions(self) -> ModuleType:
+        """The kind's module (imported on first use)."""
+        return import_module(f"{__name__}.{self.module}")
+
+    def program(self, puzzle: Any, encoding: str) -> Any:
+        return self.functions.program(puzzle, encoding)
+
+    def check(self, puzzle: Any, links: Any, reference: Any = None) -> Any:
+        return self.functions.check(puzzle, links, reference)
+
+    def scene(self, puzzle: Any, answer: Any = None, **options: Any) -> Any:
+        return self.functions.scene(puzzle, answer, **options)
+
+    def text(self, puzzle: Any, answer: Any = None) -> str:
+        return self.functions.text(puzzle, answer)
+
+
+KINDS: dict[str, Kind] = {
+    "slitherlink": Kind("slitherlink", "slitherlink", "one loop; each clue counts the loop's edges around its cell"),
+    "sloop": Kind("sloop", "sloop", "one loop through the centre of every white cell"),
+}
+
+
+def kind_of(puzzle: Any) -> Kind:
+    """The kind of a puzzle object: its ``kind`` attribute, else Slitherlink."""
+    name = getattr(puzzle, "kind", "slitherlink")
+    if name not in KINDS:
+        raise InputError(f"unknown puzzle kind {name!r}")
+    return KINDS[name]

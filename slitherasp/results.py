@@ -1,0 +1,147 @@
+"""Results, and the JSON objects that show them: what ``--json`` prints on the command
+line and what the web app's API returns, built in one place so both say the same.
+
+A solve ends in a :class:`Result` with a :class:`Status`; an unsatisfiable puzzle, a
+time-out or an interrupt is a status, never an exception. The ``*_json`` functions
+turn results, reports and grades into plain dicts (names as clingo prints them,
+edges in the input's orientation). This module imports no solver.
+
+>>> from slitherasp.model import from_faces
+>>> p = from_faces([[(0, 0), (1, 0), (0, 1)]], clues=[3])
+>>> r = Result(p, Status.SAT, answers=(frozenset({0, 1, 2}),), count=1, exhausted=True)
+>>> solve_json(r, "t.lp")["links"], str(r.status)
+([['0', '1'], ['1', '2'], ['0', '2']], 'SATISFIABLE')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from .model import Answer, Name, Puzzle
+
+if TYPE_CHECKING:
+    from .generate import Census, Generated, Grade
+    from .validate import Report
+
+
+class Status(str, Enum):
+    """How a search ended: an answer, a proof that there is none, or neither."""
+
+    SAT = "SATISFIABLE"
+    UNSAT = "UNSATISFIABLE"
+    UNKNOWN = "UNKNOWN"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:  # prints like the string it equals
+        return repr(self.value)
+
+
+SAT, UNSAT, UNKNOWN = Status.SAT, Status.UNSAT, Status.UNKNOWN
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a solve found. ``answers`` are edge-index sets, first answer first.
+
+    ``status`` is SATISFIABLE (an answer was found), UNSATISFIABLE (none exists) or
+    UNKNOWN (stopped by the time limit or an interrupt before either was known).
+    ``unique`` is True/False when the search looked for a second answer and knows,
+    else None. ``exhausted``: the search space was fully explored.
+    """
+
+    puzzle: Puzzle = field(repr=False)
+    status: Status
+    answers: tuple[Answer, ...] = ()
+    count: int = 0
+    """How many answers were found (also when they were not kept)."""
+    unique: bool | None = None
+    exhausted: bool = False
+    timed_out: bool = False
+    interrupted: bool = False
+    time_ground: float = 0.0
+    time_solve: float = 0.0
+    time_total: float = 0.0
+    statistics: dict = field(default_factory=dict, repr=False)
+
+    @property
+    def answer(self) -> Answer | None:
+        """The first answer, or None."""
+        return self.answers[0] if self.answers else None
+
+    def links(self, i: int = 0) -> list[tuple[Name, Name]]:
+        """Answer ``i`` as ``(U, V)`` name pairs in input orientation."""
+        return self.puzzle.links(self.answers[i])
+
+
+def _pairs(puzzle: Puzzle, answer: Answer) -> list[list[str]]:
+    return [list(p) for p in puzzle.links(answer)]
+
+
+def solve_json(result: Result, instance: str) -> dict[str, Any]:
+    """The object of ``solve --json`` (and of one ``batch --json`` line)."""
+    return {
+        "instance": instance,
+        "result": str(result.status),
+        "models": result.count,
+        "unique": result.unique,
+        "links": _pairs(result.puzzle, result.answers[0]) if result.answers else [],
+        "answers": [_pairs(result.puzzle, a) for a in result.answers],
+        "time": {
+            "total": round(result.time_total, 6),
+            "ground": round(result.time_ground, 6),
+            "solve": round(result.time_solve, 6),
+        },
+        **({"interrupted": True} if result.interrupted else {}),
+        **({"timed_out": True} if result.timed_out else {}),
+        **({"statistics": result.statistics} if result.statistics else {}),
+    }
+
+
+def error_json(instance: str, message: str) -> dict[str, Any]:
+    """A ``batch --json`` line for an instance that could not be solved at all."""
+    return {"instance": instance, "result": "ERROR", "error": message}
+
+
+def check_json(report: Report, instance: str | None = None, answer: str | None = None) -> dict[str, Any]:
+    """The object of ``check --json``: ``valid`` and the violations with their details."""
+    where = {k: v for k, v in (("instance", instance), ("answer", answer)) if v is not None}
+    return {
+        **where,
+        "valid": report.valid,
+        "violations": [{"kind": str(v.kind), "message": v.message, **v.data} for v in report.violations],
+    }
+
+
+def count_json(result: Result, instance: str) -> dict[str, Any]:
+    """The object of ``count --json``: how many answers, and whether that is exact."""
+    return {"instance": instance, "answers": result.count, "exact": result.exhausted,
+            "time": round(result.time_total, 6)}
+
+
+def grade_json(grade: Grade, instance: str | None = None) -> dict[str, Any]:
+    """The object of ``grade --json``."""
+    return {
+        **({"instance": instance} if instance is not None else {}),
+        "grade": grade.level, "unique": grade.unique, "choices": grade.choices,
+        "conflicts": grade.conflicts, "answers": grade.answers,
+    }
+
+
+def census_json(census: Census, tiling: str) -> dict[str, Any]:
+    """The object of ``census --json``."""
+    return {"tiling": tiling, "loops": census.loops, "puzzles": census.puzzles, "cells": census.cells,
+            "time": round(census.seconds, 6)}
+
+
+def generated_json(made: Generated, instance: str, files: list[str], minimal: bool) -> dict[str, Any]:
+    """The object of ``generate --json``: where the puzzle went, its clues and grade."""
+    return {
+        "instance": instance, "files": files, "clues": made.puzzle.clue_count(),
+        "cells": len(made.puzzle.cells), **grade_json(made.grade), "minimal": minimal and not made.interrupted,
+        "seed": made.seed, "attempts": made.attempts, "tests": made.tests, "time": round(made.seconds, 3),
+        **({"interrupted": True} if made.interrupted else {}),
+    }
