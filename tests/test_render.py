@@ -19,6 +19,7 @@ from shapely.geometry import LineString, Polygon
 from slitherasp import generate, render, tilings
 from slitherasp.formats.lp import read_instance
 from slitherasp.model import InputError, Puzzle
+from slitherasp.render.layout import _solve_barycentric
 from slitherasp.solve import solve
 from slitherasp.validate import check
 
@@ -102,8 +103,8 @@ def test_tutte_layout_of_a_grid_is_the_grid() -> None:
 def test_dense_and_iterative_solvers_agree() -> None:
     edges = np.array(grid_facts(6).edges)
     fixed = {v: np.array([float(v % 6), float(v // 6)]) for v in range(36) if v % 6 in (0, 5) or v // 6 in (0, 5)}
-    dense = render._solve_barycentric(36, edges, fixed)
-    iterative = render._solve_barycentric(36, edges, fixed, dense_limit=0)
+    dense = _solve_barycentric(36, edges, fixed)
+    iterative = _solve_barycentric(36, edges, fixed, dense_limit=0)
     assert np.allclose(dense, iterative, atol=1e-8)
 
 

@@ -23,7 +23,9 @@ from slitherasp.cli import main
 from slitherasp.formats.lp import read_answer
 from slitherasp.model import InputError, Name, TilingRef, from_faces
 from slitherasp.kinds.sloop import Sloop, from_rows, on_tiling, read_sloop, write_sloop
+from slitherasp.kinds.sloop import BLACK_CELL
 from slitherasp.kinds.sloop import check as check_sloop
+from slitherasp.render.text import CORNERS
 from slitherasp.results import SAT, UNSAT, Result
 from slitherasp.solve import solve
 
@@ -364,9 +366,9 @@ def test_unicode_drawing_shows_exactly_the_answer() -> None:
         for c in range(6):
             ch = line[2 * c]
             if f"r{r + 1}c{c + 1}" in sloop.black_names:
-                assert ch == render.BLACK_CELL
+                assert ch == BLACK_CELL
                 continue
-            bits = render.CORNERS.index(ch)
+            bits = CORNERS.index(ch)
             if bits & 8:
                 assert line[2 * c + 1] == "─"
                 drawn.add(frozenset((f"r{r + 1}c{c + 1}", f"r{r + 1}c{c + 2}")))
@@ -375,7 +377,7 @@ def test_unicode_drawing_shows_exactly_the_answer() -> None:
             assert bin(bits).count("1") == 2
     assert drawn == {frozenset(p) for p in sloop.graph.links(loop)}
     blank = render.unicode(sloop)
-    assert blank.count("·") == 32 and blank.count(render.BLACK_CELL) == 4
+    assert blank.count("·") == 32 and blank.count(BLACK_CELL) == 4
 
 
 def test_unicode_drawing_needs_a_square_grid() -> None:

@@ -316,18 +316,82 @@ def program(sloop: Sloop, encoding: str = "sloop") -> Program:
     return asp_facts.visit_all(sloop.graph, "sloop")
 
 
-def scene(sloop: Sloop, answer: Iterable[int] | None = None, **options: Any) -> Any:
-    """The drawing: the tiling with black cells filled, the loop through the centres."""
-    from ..render import _sloop_scene
+def scene(sloop: Sloop, answer: Iterable[int] | None = None, *, title: str | None = None,
+          show_vertices: bool = True, **_: Any) -> Any:
+    """The drawing: the tiling with black cells filled; the loop (edge indices of
+    :attr:`Sloop.graph`) from centre to centre through the middle of the shared side,
+    so that it stays inside its cells on non-convex tiles too; dots at white centres.
 
-    return _sloop_scene(sloop, answer, **options)
+    >>> s = scene(read_sloop("2 2\\n..\\n.#"))
+    >>> [f.style for f in s.faces].count("black"), len(s.dots), s.loop
+    (1, 3, ())
+    """
+    from ..render.scene import EdgeMark, FaceMark, Scene, chains, edge_indices, frame
+
+    patch, graph = sloop.patch, sloop.graph
+    geo = patch.geometry
+    assert geo is not None  # a Sloop always has one
+    page = frame(geo, patch.edges, title)
+    P = page.place(geo.points)
+    centre, door = page.place(graph.geometry.points), page.place(sloop.doors)  # type: ignore[union-attr]
+    loop = []
+    for path, closed in chains([graph.edges[e] for e in edge_indices(len(graph.edges), answer)]):
+        pts = [p for a, b in zip(path, path[1:]) for p in (centre[a], door[graph.find_edge(a, b)])]  # type: ignore[index]
+        loop.append((tuple(pts if closed else [*pts, centre[path[-1]]]), closed))
+    return Scene(
+        width=page.width,
+        height=page.height,
+        faces=tuple(FaceMark(c, tuple(P[v] for v in face), "black" if c in sloop.black else "face")  # type: ignore[union-attr]
+                    for c, face in enumerate(geo.faces)),
+        edges=tuple(EdgeMark(e, P[u], P[v]) for e, (u, v) in enumerate(patch.edges)),
+        loop=tuple(loop),
+        dots=tuple(centre) if show_vertices else (),
+        texts=page.title,
+    )
 
 
-def text(sloop: Sloop, answer: Answer | None = None) -> str:
-    """A square Sloop one character per cell."""
-    from ..render import _sloop_unicode
+BLACK_CELL = "■"
 
-    return _sloop_unicode(sloop, answer)
+
+def text(sloop: Sloop, answer: Iterable[int] | None = None) -> str:
+    """A square Sloop one character per cell: ``■`` black, ``·`` white and off the
+    loop, else the loop's turn there (``─│┌┐└┘``), with ``─`` between cells the loop
+    joins side by side. :class:`InputError` for other tilings.
+
+    >>> s = read_sloop("2 3\\n...\\n..#")
+    >>> ring = [s.graph.find_edge(*p) for p in ((0, 1), (1, 4), (4, 3), (3, 0))]
+    >>> print(text(s, ring))
+    ┌─┐ ·
+    └─┘ ■
+    """
+    from ..render.scene import edge_indices
+    from ..render.text import CORNERS, lattice
+
+    patch, graph = sloop.patch, sloop.graph
+    pos = lattice(patch)
+    if pos is None:
+        raise InputError("Unicode drawing needs a square grid; use SVG or PNG for this tiling")
+    top = max(y for _, y in pos.values())
+    where = [
+        (top - max(pos[v][1] for v in face), min(pos[v][0] for v in face))  # (row, column) of the cell
+        for face in patch.geometry.faces  # type: ignore[union-attr]
+    ]
+    height, width = max(r for r, _ in where) + 1, max(c for _, c in where) + 1
+    rows = [[" "] * (2 * width - 1) for _ in range(height)]
+    bits = [0] * len(patch.cells)
+    for e in edge_indices(len(graph.edges), answer):
+        a, b = sorted((sloop.white[v] for v in graph.edges[e]), key=lambda c: where[c])
+        (ra, ca), (rb, _) = where[a], where[b]
+        if ra == rb:  # a left of b
+            bits[a] |= 8
+            bits[b] |= 4
+            rows[ra][2 * ca + 1] = "─"
+        else:  # a above b
+            bits[a] |= 2
+            bits[b] |= 1
+    for c, (r, col) in enumerate(where):
+        rows[r][2 * col] = BLACK_CELL if c in sloop.black else CORNERS[bits[c]]
+    return "\n".join("".join(r).rstrip() for r in rows)
 
 
 def check(

@@ -1,0 +1,305 @@
+"""The one intermediate drawing: what to draw, as plain data, for every back end.
+
+A :class:`Scene` holds the faces (polygons with a style), every edge (with its state:
+a ``line``, a ``cross`` or ``empty``, and a style such as ``reason``), the lines
+joined into paths, the dots, and the texts (clues, a title). Lengths are in units of
+the median edge, y pointing down, the origin at the top left. SVG, PNG, the web page
+and the drawn explanation steps all draw scenes and nothing else.
+
+:func:`puzzle_scene` draws a Slitherlink puzzle; other kinds draw themselves with the
+same pieces (:class:`Frame`, :class:`Scene`), and :func:`scene_of` asks a puzzle's
+kind for its scene. A puzzle without geometry is placed by :mod:`.layout`.
+
+>>> from slitherasp.model import from_faces
+>>> s = puzzle_scene(from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)]], [4]), [0, 1, 2, 3])
+>>> s.width, s.height, len(s.loop), s.texts[0].text, {e.state for e in s.edges}
+(2.0, 2.0, 1, '4', {'line'})
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+import shapely
+
+from ..errors import InputError
+from ..model import Geometry, Point, Puzzle
+from .layout import layout, median_length
+
+# --------------------------------------------------------------------------- style
+MARGIN = 0.5
+"""Blank border around the drawing, in median edge lengths."""
+TITLE_HEIGHT = 0.9
+"""Least height of the title band (it grows with the title's size on wide drawings)."""
+CLUE_SIZE = 1.3
+"""Clue font size as a multiple of the median inscribed radius of the faces."""
+COLOURS = {
+    "background": "#ffffff",
+    "face": "#f1f1ec",
+    "inside": "#bcd6ec",
+    "outside": "#fbfbf9",
+    "grid": "#a9a9a9",
+    "loop": "#18293d",
+    "cross": "#7a7a7a",
+    "dot": "#4d4d4d",
+    "clue": "#1e1e1e",
+    "wrong": "#c62828",
+    "title": "#1e1e1e",
+    "black": "#2e2e2e",
+    "reason": "#d55e00",
+    "reason-face": "#fbe3cf",
+    "settled": "#009e73",
+}
+"""Every colour of every drawing, by style name (colour-blind safe accents)."""
+LINE_STATES = ("empty", "line", "cross")
+"""An edge's state on a board: undecided, drawn as part of the loop, or crossed out."""
+
+
+# --------------------------------------------------------------------------- scene
+@dataclass(frozen=True)
+class Text:
+    """A text at a point: ``kind`` is ``clue`` or ``title``; ``style`` a colour name."""
+
+    at: Point
+    size: float
+    text: str
+    style: str = "clue"
+    kind: str = "clue"
+    cell: int | None = None
+
+    @property
+    def colour(self) -> str:
+        return COLOURS[self.style]
+
+
+@dataclass(frozen=True)
+class FaceMark:
+    """A face: its cell, its corners and its style (``face``, ``inside``, ...)."""
+
+    cell: int
+    points: tuple[Point, ...]
+    style: str = "face"
+
+
+@dataclass(frozen=True)
+class EdgeMark:
+    """An edge: its index, its ends, its state (:data:`LINE_STATES`) and a style
+    (``""``, ``reason``, ``settled`` or ``wrong``)."""
+
+    index: int
+    a: Point
+    b: Point
+    state: str = "empty"
+    style: str = ""
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Everything to draw, in median-edge units with y pointing down (0, 0 at top left)."""
+
+    width: float
+    height: float
+    faces: tuple[FaceMark, ...]
+    edges: tuple[EdgeMark, ...]
+    loop: tuple[tuple[tuple[Point, ...], bool], ...]
+    """The lines joined into paths ``(points, closed)``, for smooth corners."""
+    dots: tuple[Point, ...]
+    texts: tuple[Text, ...]
+    note: str = ""
+    clue_size: float = 0.5
+    """The usual clue font size (smaller faces get smaller clues)."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The scene as plain JSON-ready data (what the web page draws)."""
+        return asdict(self)
+
+
+def scene_of(puzzle: Any, answer: Iterable[int] | None = None, **options: Any) -> Scene:
+    """The scene of a puzzle of any kind (its kind draws it)."""
+    if isinstance(puzzle, Puzzle):
+        return puzzle_scene(puzzle, answer, **options)
+    from ..kinds import kind_of
+
+    return kind_of(puzzle).scene(puzzle, answer, **options)
+
+
+def chains(pairs: Sequence[tuple[int, int]]) -> list[tuple[list[int], bool]]:
+    """Link pairs joined into vertex paths ``(path, closed)``; a loop comes out closed.
+
+    >>> chains([(0, 1), (2, 1), (2, 0), (5, 6)])
+    [([5, 6], False), ([0, 1, 2, 0], True)]
+    """
+    adj: dict[int, list[int]] = {}
+    for k, (u, v) in enumerate(pairs):
+        adj.setdefault(u, []).append(k)
+        adj.setdefault(v, []).append(k)
+    used: set[int] = set()
+    out = []
+    for start in [v for v in adj if len(adj[v]) != 2] + list(adj):
+        for first in adj[start]:
+            if first in used:
+                continue
+            path, cur, e = [start], start, first
+            while e is not None:
+                used.add(e)
+                u, v = pairs[e]
+                cur = v if u == cur else u
+                path.append(cur)
+                rest = [f for f in adj[cur] if f not in used]
+                e = rest[0] if len(adj[cur]) == 2 and rest else None
+            out.append((path, len(path) > 2 and path[0] == path[-1]))
+    return out
+
+
+def labels(polys: list[list[Point]]) -> tuple[np.ndarray, np.ndarray]:
+    """Pole of inaccessibility of each face and the radius of its inscribed circle."""
+    centres = np.array([np.mean(p, axis=0) for p in polys]).reshape(-1, 2)
+    radii = np.full(len(polys), 0.15)
+    shapes = np.array([shapely.Polygon(p) for p in polys], dtype=object)
+    good = np.flatnonzero(shapely.is_valid(shapes) & (shapely.area(shapes) > 0))
+    if len(good):
+        circles = shapely.maximum_inscribed_circle(shapes[good])
+        ends = shapely.get_coordinates(circles).reshape(-1, 2, 2)
+        centres[good] = ends[:, 0]
+        radii[good] = np.linalg.norm(ends[:, 1] - ends[:, 0], axis=1)
+    return centres, radii
+
+
+def _clue_size(radius: float, text: str, usual: float) -> float:
+    """The font size (in edge units) for a clue: what fits the face's inscribed circle,
+    at most twice the ``usual`` size (set by the median face), so that clues in faces
+    much larger than most (dodecagons among triangles) do not look lost."""
+    half_diagonal = math.hypot(0.28 * len(text), 0.36)
+    return min(2.0 * usual, 0.85 * radius / half_diagonal)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The page around a drawing: from its coordinates (y up) to scene units
+    (median edges, y down, after the margin and the title band)."""
+
+    xmin: float
+    ymax: float
+    unit: float
+    top: float
+    width: float
+    height: float
+    title: tuple[Text, ...]
+
+    def place(self, raw: Sequence[Point]) -> list[Point]:
+        pts = np.array(raw, float).reshape(-1, 2)
+        xs = (pts[:, 0] - self.xmin) / self.unit + MARGIN
+        ys = (self.ymax - pts[:, 1]) / self.unit + self.top
+        return [(float(x), float(y)) for x, y in zip(xs, ys)]
+
+
+def frame(geo: Geometry, edges: Sequence[tuple[int, int]], title: str | None) -> Frame:
+    """The page for ``geo`` drawn with the median length of ``edges`` as unit."""
+    raw = np.array(geo.points, float).reshape(-1, 2)
+    unit = median_length(raw, np.array(edges, int).reshape(-1, 2))
+    xmin, ymin, xmax, ymax = geo.bounds if len(raw) else (0.0, 0.0, 0.0, 0.0)
+    width = (xmax - xmin) / unit + 2 * MARGIN
+    title_size = min(max(0.5, 0.035 * width), 1.6 * width / max(len(title or ""), 1))
+    band = max(TITLE_HEIGHT, 1.8 * title_size) if title else 0.0
+    top = MARGIN + band
+    heading = (Text((width / 2, MARGIN / 2 + band / 2), title_size, title, "title", "title"),) if title else ()
+    return Frame(xmin, ymax, unit, top, float(width), float((ymax - ymin) / unit + top + MARGIN), heading)
+
+
+def edge_indices(count: int, edges: Iterable[int] | None) -> list[int]:
+    """Edge indices, sorted; :class:`InputError` for an index that is no edge."""
+    chosen = sorted(set(edges)) if edges is not None else []
+    if chosen and not 0 <= chosen[0] <= chosen[-1] < count:
+        raise InputError(f"the answer names an edge index outside 0..{count - 1}")
+    return chosen
+
+
+def puzzle_scene(
+    puzzle: Puzzle,
+    answer: Iterable[int] | None = None,
+    *,
+    crosses: Iterable[int] | None = None,
+    shade: bool = False,
+    title: str | None = None,
+    show_vertices: bool = True,
+    edge_styles: Mapping[int, str] | None = None,
+    cell_styles: Mapping[int, str] | None = None,
+) -> Scene:
+    """The drawing of a Slitherlink puzzle and its lines, as plain data.
+
+    ``answer``: the edges drawn as lines. ``crosses``: edges crossed out; with
+    crosses the lines are a partial state and a clue is wrong only when it can no
+    longer be met, without them the lines are a whole answer and a clue is wrong
+    when its count differs. ``shade``: fill the inside of closed loops.
+    ``edge_styles`` and ``cell_styles`` emphasise edges and cells by style name.
+    """
+    lay = layout(puzzle)
+    geo = lay.geometry
+    page = frame(geo, puzzle.edges, title)
+    P = page.place(geo.points)
+    chosen = edge_indices(len(puzzle.edges), answer)
+    crossed = set(edge_indices(len(puzzle.edges), crosses))
+    paths = chains([puzzle.edges[e] for e in chosen])
+    edge_styles, cell_styles = edge_styles or {}, cell_styles or {}
+
+    face_cells = [c for c, f in enumerate(geo.faces) if f is not None]
+    polys = [[P[v] for v in geo.faces[c]] for c in face_cells]  # type: ignore[union-attr]
+    centres, radii = labels(polys)
+    fill = [f"{cell_styles.get(c)}-face" for c in face_cells]
+    fill = [f if f in COLOURS else "face" for f in fill]
+    if shade and answer is not None and face_cells:
+        inside = np.zeros(len(face_cells), bool)
+        for path, closed in paths:
+            if closed:
+                ring = shapely.Polygon([P[v] for v in path])
+                inside ^= shapely.contains_xy(ring, centres[:, 0], centres[:, 1])
+        fill = ["inside" if i else "outside" for i in inside]
+
+    state = "none" if answer is None and crosses is None else "partial" if crosses is not None else "whole"
+    texts = _clue_texts(puzzle, P, face_cells, centres, radii, chosen, crossed, state, cell_styles)
+    line, states = set(chosen), {}
+    for e in range(len(puzzle.edges)):
+        states[e] = "line" if e in line else "cross" if e in crossed else "empty"
+    return Scene(
+        width=page.width,
+        height=page.height,
+        faces=tuple(FaceMark(c, tuple(p), f) for c, p, f in zip(face_cells, polys, fill)),
+        edges=tuple(EdgeMark(e, P[u], P[v], states[e], edge_styles.get(e, ""))
+                    for e, (u, v) in enumerate(puzzle.edges)),
+        loop=tuple((tuple(P[v] for v in (path[:-1] if closed else path)), closed) for path, closed in paths),
+        dots=tuple(P) if show_vertices else (),
+        texts=(*texts, *page.title),
+        note=lay.note,
+        clue_size=CLUE_SIZE * float(np.median(radii)) if len(radii) else 0.5,
+    )
+
+
+def _clue_texts(puzzle: Puzzle, P: list[Point], face_cells: list[int], centres: np.ndarray, radii: np.ndarray,
+                lines: list[int], crossed: set[int], state: str, cell_styles: Mapping[int, str]) -> list[Text]:
+    """A text per clue, at its face's pole of inaccessibility (cells that are no face:
+    at the mean of their edges' midpoints), red where the lines break it: a whole
+    answer (``state``) breaks a clue it does not meet, a partial state one that can
+    no longer be met."""
+    pts = np.array(P, float).reshape(-1, 2)
+    largest = CLUE_SIZE * float(np.median(radii)) if len(radii) else 0.5
+    at = {c: (tuple(map(float, centres[k])), float(radii[k])) for k, c in enumerate(face_cells)}
+    drawn = set(lines)
+    texts = []
+    for c, k in enumerate(puzzle.clues):
+        if k is None:
+            continue
+        if c in at:
+            xy, r = at[c]
+        else:
+            mids = [pts[list(puzzle.edges[e])].mean(axis=0) for e in puzzle.cell_edges[c]] or [pts.mean(axis=0)]
+            xy, r = tuple(map(float, np.mean(mids, axis=0))), 0.5
+        found = sum(e in drawn for e in puzzle.cell_edges[c])
+        open_ = sum(e not in drawn and e not in crossed for e in puzzle.cell_edges[c])
+        wrong = state == "whole" and found != k or state == "partial" and (found > k or found + open_ < k)
+        style = "wrong" if wrong else cell_styles.get(c, "clue")
+        texts.append(Text(xy, _clue_size(r, str(k), largest), str(k), style if style in COLOURS else "clue", cell=c))
+    return texts
