@@ -8,9 +8,10 @@ import pytest
 from slitherasp.formats.loopy import read, write
 from slitherasp.model import InputError, from_faces
 from slitherasp.solve import solve
-from slitherasp.tilings.loopy_aperiodic import (
-    GRIDS, _hat_chain, _hat_patch, desc_problem, generator, loopy_faces, random_desc, round_root, trim,
-)
+from slitherasp.tilings.aperiodic import GRIDS, desc_problem, generate, loopy_desc, loopy_faces, random_desc
+from slitherasp.tilings.aperiodic.exact import round_root
+from slitherasp.tilings.aperiodic.hats import _hat_chain, _hat_patch
+from slitherasp.tilings.aperiodic.trim import trim
 from slitherasp.validate import check
 
 from conftest import loopy_samples
@@ -75,10 +76,9 @@ def test_new_descriptions_make_ids_that_read_back(number: int) -> None:
 
 @pytest.mark.parametrize("number", sorted(GRIDS))
 def test_the_generator_writes_its_own_description(number: int) -> None:
-    gen = generator(number)
-    faces = gen(6, 6, 4)
-    assert faces == generator(number)(6, 6, 4)  # the seed decides the patch
-    d = gen.loopy_desc(6, 6, 4)
+    faces = generate(number, 6, 6, 4)
+    assert faces == generate(number, 6, 6, 4)  # the seed decides the patch
+    d = loopy_desc(number, 6, 6, 4)
     assert loopy_faces(number, 6, 6, d)[0][0] == (round(faces[0][0][0] * GRIDS[number].unit),
                                                   round(faces[0][0][1] * GRIDS[number].unit))
 

@@ -12,7 +12,7 @@ chain letters: 30 blank faces are ``zd``).
 The reader builds the grid with :mod:`slitherasp.tilings.loopy`, so cell ``c<i>``
 is Loopy's face ``i``; ``Puzzle.tiling`` records our tiling name, the size and
 Loopy's grid description (None when the ID has none). The periodic grid types
-the aperiodic ones (Penrose, hats, spectres: :mod:`slitherasp.tilings.loopy_aperiodic`,
+the aperiodic ones (Penrose, hats, spectres: :mod:`slitherasp.tilings.aperiodic`,
 with the grid descriptions Loopy writes since 2023) are all supported.
 
 >>> p = read("3x3t0:a2b3d", "<doc>")
@@ -31,7 +31,7 @@ from .. import tilings
 from ..errors import InputError, located
 from ..model import Puzzle, TilingRef, from_faces
 from .shape import same_faces
-from ..tilings import loopy_aperiodic as aperiodic
+from ..tilings import aperiodic
 from ..tilings.base import Faces
 from ..tilings.loopy import APERIODIC, LOOPY, size_problem, unit_faces
 
@@ -205,8 +205,7 @@ def write(puzzle: Puzzle) -> str:
     number = tiling.loopy[1]
     w, h = ref.width, ref.height
     if number in aperiodic.GRIDS:
-        made_by = getattr(tiling.generate, "loopy_desc", None)
-        desc = ref.desc or (made_by(w, h, ref.seed) if made_by else None)
+        desc = ref.desc or tiling.grid_description(w, h, ref.seed)
         if desc is None:
             raise InputError(f"cannot write a Loopy game ID: this {tiling.name} patch is not one of Loopy's "
                              "(only patches read from a Loopy ID carry Loopy's grid description)")

@@ -8,12 +8,13 @@ everything else.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from importlib import import_module
+from typing import Any
 
 Point = tuple[float, float]
 Faces = list[list[Point]]
-Generator = Callable[[int, int, "int | None"], Faces]
 
 
 @dataclass(frozen=True)
@@ -22,18 +23,29 @@ class Tiling:
 
     ``family``: regular, archimedean, laves, k-uniform, aperiodic, competition.
     ``faces``: the face types, as vertex configuration or polygon names.
-    ``loopy``: Loopy's grid-type name and number when Loopy has this grid.
+    ``maker``: where its generator lives, ``"module:attribute"`` under
+    ``slitherasp.tilings`` (imported on first use), called as
+    ``maker(*args, width, height, seed)``.
+    ``loopy``: Loopy's grid-type name and number when Loopy has this grid;
+    ``loopy_desc``: for Loopy's aperiodic grids, the function (same form and
+    arguments as ``maker``) that gives the grid description of a patch.
     ``min_size``/``max_size``: allowed ``width``/``height`` (inclusive).
+
+    >>> from slitherasp.tilings import get
+    >>> len(get("square").generate(2, 3))
+    6
     """
 
     name: str
-    generate: Generator
+    maker: str
     family: str
     faces: str
     description: str
+    args: tuple[int, ...] = ()
     min_size: int = 1
     max_size: int = 200
     loopy: tuple[str, int] | None = None
+    loopy_desc: str | None = None
     seeded: bool = False
     aliases: tuple[str, ...] = field(default=())
 
@@ -42,6 +54,25 @@ class Tiling:
         """The size used when none is asked for: 10 x 10, within the allowed range."""
         n = min(max(10, self.min_size), self.max_size)
         return (n, n)
+
+    def generate(self, width: int, height: int, seed: int | None = None) -> Faces:
+        """The faces of a ``width`` x ``height`` patch (unchecked size)."""
+        return _resolve(self.maker)(*self.args, width, height, seed)
+
+    def grid_description(self, width: int, height: int, seed: int | None = None) -> str | None:
+        """Loopy's grid description of the registered patch, for grids that have one."""
+        if self.loopy_desc is None:
+            return None
+        return _resolve(self.loopy_desc)(*self.args, width, height, seed)
+
+
+def _resolve(where: str) -> Callable[..., Any]:
+    """``"module:attr.attr"`` under ``slitherasp.tilings`` as the object it names."""
+    module, _, path = where.partition(":")
+    obj: Any = import_module(f"slitherasp.tilings.{module}")
+    for part in path.split("."):
+        obj = getattr(obj, part)
+    return obj
 
 
 def regular_polygon(center: Point, radius: float, sides: int, phase: float = 0.0) -> list[Point]:

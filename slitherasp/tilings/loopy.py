@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Callable, NamedTuple, Sequence
 
 from ..model import InputError
-from .base import Faces, Generator
+from .base import Faces
 
 IPoint = tuple[int, int]
 Polygon = tuple[IPoint, ...]
@@ -416,26 +416,19 @@ def unit_faces(number: int, width: int, height: int, desc: str | None = None) ->
     return [[(x / u, -y / u) for x, y in face] for face in layout(grid, width, height)]
 
 
-def periodic(number: int) -> Generator:
-    """The registry generator of Loopy type ``number`` (today's grid for that type).
+def periodic_faces(number: int, width: int, height: int, seed: int | None = None) -> Faces:
+    """The registered patch of Loopy type ``number`` (today's grid for that type).
 
-    >>> len(periodic(1)(5, 5, None))
+    >>> len(periodic_faces(1, 5, 5))
     53
     """
-    grid, desc = LOOPY[number], LOOPY[number].descs[0]
-
-    def generate(width: int, height: int, seed: int | None = None) -> Faces:
-        return unit_faces(number, width, height, desc)
-
-    generate.__name__ = grid.name
-    generate.__doc__ = f"Loopy's {grid.name} grid (type {grid.number}), face for face."
-    return generate
+    return unit_faces(number, width, height, LOOPY[number].descs[0])
 
 
 def scaled(number: int, faces: Sequence[Sequence[tuple[float, float]]]) -> list[list[IPoint]]:
     """Registry faces of Loopy type ``number`` back at Loopy's integer coordinates (y up).
 
-    >>> scaled(2, periodic(2)(1, 1))[0] == loopy_faces(2, 1, 1)[0]
+    >>> scaled(2, periodic_faces(2, 1, 1))[0] == loopy_faces(2, 1, 1)[0]
     True
     """
     u = LOOPY[number].unit
