@@ -41,11 +41,12 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from .errors import GenerationError, InputError
+from .grades import SOLVER_LEVELS
 from .model import Answer, Puzzle
 from .solve import Session, solve
 from .topology import face_neighbours, joins_as_disc
 
-LEVELS = ("easy", "medium", "hard")
+LEVELS = SOLVER_LEVELS
 """Difficulty grades, easiest first."""
 TEST_BUDGET = 10_000
 """Conflicts one removal test may take unless ``minimal``: past it the clues stay. A

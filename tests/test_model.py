@@ -22,3 +22,15 @@ def test_with_clues_shares_derived_structure() -> None:
 def test_with_clues_rejects_bad_clues(clues, message: str) -> None:
     with pytest.raises(InputError, match=message):
         tilings.build("square", 2, 2).with_clues(clues)
+
+
+def test_every_package_is_installed() -> None:
+    """pyproject.toml lists the packages by hand (asp/ is mapped into the package):
+    every folder of the source with an __init__.py must be among them."""
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    listed = set(tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(root).parts) for p in (root / "slitherasp").rglob("__init__.py")}
+    assert found <= listed

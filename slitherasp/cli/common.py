@@ -1,0 +1,200 @@
+"""What every command shares: exit codes, argument groups, input, output, progress.
+
+Command modules import this and nothing heavy at import time: ``slitherasp --help``
+builds every parser without loading clingo, networkx, numpy or shapely.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from enum import IntEnum
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from ..model import Puzzle
+
+
+class Exit(IntEnum):
+    """The exit codes, as ``slitherasp --help`` and the README list them."""
+
+    OK = 0
+    INVALID = 1
+    INPUT = 2
+    UNSAT = 20
+    TIMEOUT = 124
+    INTERRUPT = 130
+
+
+EXIT_MEANINGS = {
+    Exit.OK: "success: an answer was found, the answer is valid, every instance solved",
+    Exit.INVALID: "check: the answer breaks a rule or differs from --reference;\n"
+                  "batch: some instance was UNSATISFIABLE, UNKNOWN or had bad input",
+    Exit.INPUT: "bad input or usage (the message names file:line:col and the problem)",
+    Exit.UNSAT: "UNSATISFIABLE: the puzzle has no answer",
+    Exit.TIMEOUT: "UNKNOWN: the time limit ran out before an answer or a proof",
+    Exit.INTERRUPT: "interrupted (Ctrl-C); what was found so far is still printed",
+}
+EXIT_CODES = "exit codes:\n" + "".join(
+    f"  {int(code):<4} " + text.replace("\n", "\n       ") + "\n" for code, text in EXIT_MEANINGS.items()
+)
+
+
+def exit_for(result: Any) -> Exit:
+    """The exit code of a solve's result: interrupted, else by its status."""
+    if result.interrupted:
+        return Exit.INTERRUPT
+    return {"SATISFIABLE": Exit.OK, "UNSATISFIABLE": Exit.UNSAT}.get(str(result.status), Exit.TIMEOUT)
+
+
+# --------------------------------------------------------------------------- printing
+def out(text: str = "") -> None:
+    sys.stdout.write(text + "\n")
+
+
+def err(text: str) -> None:
+    sys.stderr.write(text + "\n")
+
+
+# --------------------------------------------------------------------------- parsers
+class Formatter(argparse.RawDescriptionHelpFormatter):
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, max_help_position=28)
+
+
+def command(sub: Any, name: str, help: str, description: str, epilog: str = "") -> argparse.ArgumentParser:
+    """A subcommand parser with the shared formatting and the exit codes below."""
+    return sub.add_parser(name, help=help, description=description, epilog=epilog + EXIT_CODES,
+                          formatter_class=Formatter)
+
+
+def instance_args(p: argparse.ArgumentParser) -> None:
+    """The ``INSTANCE`` argument and ``--format``."""
+    p.add_argument("instance", metavar="INSTANCE", help="instance file, or - for standard input")
+    format_arg(p)
+
+
+def format_arg(p: argparse.ArgumentParser, help: str = "input format (default: by extension, then by content)") -> None:
+    p.add_argument("--format", help=help)
+
+
+def solver_args(p: argparse.ArgumentParser, *, encoding: bool = True) -> None:
+    """``--unique``, ``--time-limit`` and (by default) ``--encoding``."""
+    from ..asp_facts import CHOICES, DEFAULT_ENCODING
+
+    p.add_argument("--unique", action="store_true", help="look for a second answer and say whether the first is unique")
+    time_limit_arg(p, "stop after S seconds (result UNKNOWN)")
+    if encoding:
+        p.add_argument("--encoding", default=DEFAULT_ENCODING, choices=CHOICES,
+                       help="reach, colour (faces of a disc only) or auto: colour where it applies, "
+                       "else reach (default: %(default)s)")
+
+
+def time_limit_arg(p: argparse.ArgumentParser, help: str) -> None:
+    p.add_argument("--time-limit", type=float, metavar="S", help=help)
+
+
+def models_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--models", "-n", type=int, default=1, metavar="N", help="stop after N answers; 0 = all (default: 1)")
+
+
+def threads_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--threads", "-t", type=int, default=1, metavar="N", help="solver threads (default: 1)")
+
+
+def json_arg(p: argparse.ArgumentParser, help: str = "print one JSON object instead of text") -> None:
+    p.add_argument("--json", action="store_true", help=help)
+
+
+def progress_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--no-progress", action="store_true", help="no progress bar even on a terminal")
+
+
+def size(text: str) -> tuple[int, int]:
+    """``WxH`` or ``N`` (square) as a pair of positive integers (an argparse type)."""
+    parts = text.lower().split("x")
+    if len(parts) in (1, 2) and all(p.strip().isdigit() for p in parts):
+        w = int(parts[0])
+        return w, int(parts[-1])
+    raise argparse.ArgumentTypeError(f"size must look like 10x8 or 10, not {text!r}")
+
+
+def size_arg(p: argparse.ArgumentParser, help: str = "patch size (default: the tiling's own)") -> None:
+    p.add_argument("--size", type=size, metavar="WxH", help=help)
+
+
+# --------------------------------------------------------------------------- input
+def load(path: str, fmt: str | None = None) -> Puzzle:
+    """The instance in a file (``-``: standard input), in any format."""
+    from .. import formats
+
+    return formats.read_file(path, fmt)
+
+
+def read_text(path: str) -> str:
+    """A text file (``-``: standard input); :class:`InputError` naming it otherwise."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError("no such file", source=path) from None
+    except (OSError, UnicodeDecodeError):
+        raise InputError("cannot read this file as UTF-8 text", source=path) from None
+
+
+def read_links(path: str) -> list[tuple[str, str]]:
+    """The links of an answer file in any form :func:`~slitherasp.formats.lp.read_answer` reads."""
+    from ..formats.lp import read_answer
+
+    return read_answer(read_text(path), path)
+
+
+# --------------------------------------------------------------------------- output
+def draw(puzzle: Any, answer: Any, out_path: str, *, title: str | None = None, **options: Any) -> None:
+    """Write an SVG or PNG drawing, chosen by the file extension."""
+    from .. import render
+
+    suffix = Path(out_path).suffix.lower()
+    if suffix == ".svg":
+        Path(out_path).write_text(render.svg(puzzle, answer, title=title, **options), encoding="utf-8")
+    elif suffix == ".png":
+        render.png(puzzle, answer, out_path, title=title, **options)
+    else:
+        raise InputError("the drawing's file name must end in .svg or .png", source=out_path)
+
+
+class Progress:
+    """A one-line progress bar on a terminal; silent otherwise."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total, self.done, self.enabled = total, 0, enabled
+        self.start = time.perf_counter()
+
+    @classmethod
+    def for_args(cls, total: int, args: argparse.Namespace) -> Progress:
+        """Shown on a terminal unless ``--no-progress``."""
+        return cls(total, sys.stderr.isatty() and not getattr(args, "no_progress", False))
+
+    def step(self, note: str) -> None:
+        self.show(self.done + 1, note)
+
+    def show(self, done: int, note: str) -> None:
+        self.done = done
+        if not self.enabled:
+            return
+        width = 30
+        filled = width * self.done // max(self.total, 1)
+        elapsed = time.perf_counter() - self.start
+        sys.stderr.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} "
+            f"{elapsed:6.1f}s {note[:44]:<44}"
+        )
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\r" + " " * 100 + "\r")
+            sys.stderr.flush()

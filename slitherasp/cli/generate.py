@@ -1,0 +1,189 @@
+"""``slitherasp generate``, ``grade``, ``count`` and ``census``: making puzzles, and
+measuring them."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from ..grades import SOLVER_LEVELS
+from .common import (
+    Exit, Progress, command, err, instance_args, json_arg, load, out, progress_arg, size_arg, threads_arg,
+    time_limit_arg,
+)
+
+
+def add_parser(sub: Any) -> None:
+    p = command(
+        sub,
+        "generate",
+        "make a new puzzle with a unique answer and a difficulty grade",
+        "Grow a random loop (the boundary of a random disc of faces), give every face\n"
+        "its clue, then remove clues in a random order while the answer stays unique\n"
+        "and the grade stays at most DIFFICULTY. Writes DIR/NAME.lp, NAME.geo.json,\n"
+        "NAME.answer (the reference answer) and NAME.svg. The same seed gives the same\n"
+        "puzzle. Grades: easy = propagation alone proves the answer unique; medium =\n"
+        "failed-literal probing is needed; hard = search is needed. Ctrl-C keeps the\n"
+        "puzzle found so far (unique at its grade).",
+        "examples:\n"
+        "  slitherasp generate square --size 10x10 --seed 1 -o out/\n"
+        "  slitherasp generate cairo --size 8 --difficulty hard --minimal -o out/\n"
+        "  slitherasp generate my-patch.lp --seed 3 -o out/     any tiling instance\n\n"
+        "exit codes of generate: 1 when no puzzle of that grade was found\n",
+    )
+    p.add_argument("tiling", metavar="TILING",
+                   help="a tiling name ('slitherasp tiling list'), or an instance file with geometry")
+    size_arg(p)
+    p.add_argument("--seed", type=int, metavar="S", help="random seed (default 0)")
+    p.add_argument("--difficulty", choices=SOLVER_LEVELS, help="the grade to reach (default: any; the grade is reported)")
+    p.add_argument("--minimal", action="store_true", help="test every clue alone: none can be removed at the end")
+    p.add_argument("-o", "--output", metavar="DIR", required=True, help="folder to write the puzzle into")
+    json_arg(p, "print a JSON summary")
+    progress_arg(p)
+    p.set_defaults(run=run_generate)
+
+    p = command(
+        sub,
+        "grade",
+        "how hard a puzzle is for the solver: easy, medium or hard",
+        "easy: propagation alone proves the answer and its uniqueness; medium: clasp's\n"
+        "failed-literal probing is needed; hard: decisions (search) are needed.\n"
+        "Puzzles without exactly one answer get no grade (exit code 1 or 20).",
+    )
+    instance_args(p)
+    time_limit_arg(p, "stop after S seconds (exit code 124)")
+    json_arg(p, "print the grade as JSON")
+    p.set_defaults(run=run_grade)
+
+    p = command(
+        sub,
+        "count",
+        "count the answers of an instance (all loops, when it has no clues)",
+        "Enumerate every answer without keeping them; prints the count (with a '+' when\n"
+        "the time limit stopped the enumeration).",
+        "examples:\n"
+        "  slitherasp count grid.lp\n"
+        "  slitherasp count puzzle.lp --ignore-clues     all loops of its graph\n\n",
+    )
+    instance_args(p)
+    p.add_argument("--ignore-clues", action="store_true", help="count the loops of the graph, clues aside")
+    time_limit_arg(p, "stop after S seconds (a lower bound)")
+    threads_arg(p)
+    json_arg(p, "print a JSON object")
+    p.set_defaults(run=run_count)
+
+    p = command(
+        sub,
+        "census",
+        "count the loops of a small patch and its uniquely solvable clue placements",
+        "A clue placement gives clues to a non-empty set of cells, each the number of\n"
+        "its edges some loop uses; it is counted when exactly one loop fits it. On the\n"
+        "4x4-point square grid (census square --size 3x3): 213 loops, 41433 placements.\n"
+        "Up to 30 cells; time grows fast with cells and loops (16 triangles:\n"
+        "45 s; the 19 faces of 'triangular --size 3x3': more than an hour).",
+        "examples:\n"
+        "  slitherasp census square --size 3x3\n"
+        "  slitherasp census honeycomb --size 3x3 --json\n\n",
+    )
+    p.add_argument("tiling", metavar="TILING", help="a tiling name, or an instance file")
+    size_arg(p)
+    p.add_argument("--seed", type=int, metavar="S", help="seed of an aperiodic patch")
+    json_arg(p, "print a JSON object")
+    p.set_defaults(run=run_census)
+
+
+def patch(spec: str, size: tuple[int, int] | None, seed: int | None) -> tuple[Any, str]:
+    """A clue-less patch and a file stem: a tiling name (with --size) or an instance file."""
+    from .. import tilings
+
+    if Path(spec).is_file() or spec == "-":
+        puzzle = load(spec)
+        return puzzle.with_clues([None] * len(puzzle.cells)), Path(spec).stem if spec != "-" else "stdin"
+    t = tilings.get(spec)
+    w, h = size or t.default_size
+    return tilings.build(t.name, w, h, seed=seed), f"{t.name}-{w}x{h}"
+
+
+def run_generate(args: argparse.Namespace) -> int:
+    from .. import formats, render
+    from ..generate import generate
+    from ..results import generated_json
+
+    blank, stem = patch(args.tiling, args.size, args.seed)
+    progress = Progress.for_args(len(blank.cells), args)
+
+    def show(removed: int, kept: int, untested: int, elapsed: float) -> None:
+        progress.show(removed + kept, f"{removed} clues removed, {kept} kept, {untested} to test")
+
+    try:
+        made = generate(blank, seed=args.seed or 0, level=args.difficulty, minimal=args.minimal, progress=show)
+    finally:
+        progress.close()
+    level = made.grade.level or "ungraded"
+    name = f"{stem}-{level}-s{args.seed or 0}"
+    path = Path(args.output) / f"{name}.lp"
+    written = formats.save(made.puzzle, path, made.answer)
+    svg = path.with_suffix(".svg")
+    svg.write_text(render.svg(made.puzzle, title=name), encoding="utf-8")
+    written.append(svg)
+    summary = generated_json(made, str(path), [str(f) for f in written], args.minimal)
+    if args.json:
+        out(json.dumps(summary))
+    else:
+        out(" ".join(summary["files"]))
+        err(f"{path}: {summary['clues']} clues on {summary['cells']} cells, grade {level} "
+            f"({made.grade.choices} choices), {made.tests} tests, {made.seconds:.2f}s")
+    if made.interrupted:
+        err("slitherasp: interrupted: kept the puzzle found so far (unique, perhaps not minimal)")
+        return Exit.INTERRUPT
+    return Exit.OK
+
+
+def run_grade(args: argparse.Namespace) -> int:
+    from ..generate import grade
+    from ..results import grade_json
+
+    puzzle = load(args.instance, args.format)
+    g = grade(puzzle, time_limit=args.time_limit)
+    if args.json:
+        out(json.dumps(grade_json(g, args.instance)))
+    elif g.level:
+        out(f"{g.level.upper()}: unique; proof took {g.choices} choices and {g.conflicts} conflicts")
+    elif g.unique is None:
+        out("UNKNOWN: the time limit ran out")
+    else:
+        out("UNSATISFIABLE: no answer" if g.answers == 0 else "NOT UNIQUE: a second answer exists")
+    if g.level:
+        return Exit.OK
+    return Exit.TIMEOUT if g.unique is None else Exit.UNSAT if g.answers == 0 else Exit.INVALID
+
+
+def run_count(args: argparse.Namespace) -> int:
+    from ..results import count_json
+    from ..solve import count
+
+    puzzle = load(args.instance, args.format)
+    if args.ignore_clues:
+        puzzle = puzzle.with_clues([None] * len(puzzle.cells))
+    r = count(puzzle, time_limit=args.time_limit, threads=args.threads)
+    if args.json:
+        out(json.dumps(count_json(r, args.instance)))
+    else:
+        out(f"{r.count}{'' if r.exhausted else '+'}")
+    return Exit.INTERRUPT if r.interrupted else Exit.TIMEOUT if r.timed_out else Exit.OK
+
+
+def run_census(args: argparse.Namespace) -> int:
+    from ..generate import census
+    from ..results import census_json
+
+    blank, _ = patch(args.tiling, args.size, args.seed)
+    c = census(blank)
+    if args.json:
+        out(json.dumps(census_json(c, args.tiling)))
+    else:
+        out(f"loops                 {c.loops}")
+        out(f"uniquely solvable     {c.puzzles}   (clue placements on {c.cells} cells with exactly one answer)")
+    return Exit.OK

@@ -1,0 +1,75 @@
+"""The ``slitherasp`` command line: the parser of every command, dispatch, and the
+one place where errors become exit codes. Nothing imports this package.
+
+Each command family is a module with ``add_parser(subparsers)``, which sets the
+function that runs the command (``run``); this module only wires them up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from .. import __version__
+from ..errors import GenerationError, SlitherError
+from . import batch, check, convert, generate, render, sloop, solve, tiling
+from .common import EXIT_CODES, Exit, Formatter, err
+
+FAMILIES = (solve, check, batch, render, tiling, sloop, convert, generate)
+"""The command modules, in the order their commands appear in ``--help``."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="slitherasp",
+        formatter_class=Formatter,
+        description=(
+            "Solve Slitherlink (Loopy) on arbitrary planar graphs with clingo.\n\n"
+            "An instance is a set of facts edge(U,V). cell_contains(C,U,V). clue(C,N).\n"
+            "(the ASP-competition format); an answer is a set of link(U,V). facts:\n"
+            "one simple loop through the graph whose cells hold as many links as their\n"
+            "clues say. Every INSTANCE may be a file or - for standard input."
+        ),
+        epilog=(
+            "examples:\n"
+            "  slitherasp solve instances/square/5x5.lp --unique\n"
+            "  slitherasp solve puzzle.lp --json | jq .links\n"
+            "  slitherasp check puzzle.lp answer.lp --reference reference.lp\n"
+            "  slitherasp batch instances/ --unique --jobs 2\n\n" + EXIT_CODES
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"slitherasp {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for family in FAMILIES:
+        family.add_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; its exit code (see :class:`~slitherasp.cli.common.Exit`)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return Exit.INPUT
+    try:
+        return int(args.run(args))
+    except GenerationError as exc:
+        err(f"slitherasp: error: {exc}")
+        return Exit.INVALID
+    except SlitherError as exc:
+        err(f"slitherasp: error: {exc}")
+        return Exit.INPUT
+    except KeyboardInterrupt:
+        err("slitherasp: interrupted")
+        return Exit.INTERRUPT
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return Exit.OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

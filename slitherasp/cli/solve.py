@@ -1,0 +1,113 @@
+"""``slitherasp solve`` and ``slitherasp facts``: one instance through the solver, or
+its facts for running clingo by hand."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from .common import (
+    command, draw, exit_for, instance_args, json_arg, load, models_arg, out, solver_args, threads_arg,
+)
+
+
+def add_parser(sub: Any) -> None:
+    p = command(
+        sub,
+        "solve",
+        "solve one instance",
+        "Solve one instance and print the answer in clingo's style:\n"
+        "'Answer: 1', the link/2 atoms, then SATISFIABLE or UNSATISFIABLE.",
+        "examples:\n"
+        "  slitherasp solve puzzle.lp                 first answer\n"
+        "  slitherasp solve puzzle.lp --unique        ...and prove it is the only one\n"
+        "  slitherasp solve grid.lp --models 0        every loop\n"
+        "  cat puzzle.lp | slitherasp solve - --json  one JSON object:\n"
+        '    {"instance", "result", "models", "unique", "links", "answers", "time"}\n\n',
+    )
+    instance_args(p)
+    models_arg(p)
+    solver_args(p)
+    threads_arg(p)
+    json_arg(p)
+    p.add_argument("--stats", action="store_true", help="print grounding and search statistics")
+    p.add_argument("--answer-out", metavar="FILE", help="also write the first answer as link/2 facts to FILE")
+    p.add_argument("--render", metavar="OUT", help="draw the answer to OUT.svg or OUT.png")
+    p.add_argument("--shade", action="store_true", help="with --render: shade the inside of the loop")
+    p.add_argument("--draw", action="store_true", help="also draw a square grid's answer as Unicode text")
+    p.set_defaults(run=run)
+
+    p = command(
+        sub,
+        "facts",
+        "print an instance as competition facts (plus root candidates)",
+        "Print the instance as edge/2, cell_contains/3 and clue/2 facts, followed by\n"
+        "the root-candidate facts the encoding needs, so that clingo can be run by hand:\n"
+        "  slitherasp facts puzzle.lp | clingo asp/slitherlink.lp -",
+    )
+    instance_args(p)
+    p.add_argument("--plain", action="store_true", help="only the instance facts")
+    p.set_defaults(run=run_facts)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..formats.lp import write_answer
+    from ..results import solve_json
+    from ..solve import solve
+
+    puzzle = load(args.instance, args.format)
+    result = solve(puzzle, models=args.models, unique=args.unique, time_limit=args.time_limit,
+                   threads=args.threads, encoding=args.encoding, statistics=args.stats)
+    if args.json:
+        out(json.dumps(solve_json(result, args.instance)))
+    else:
+        print_clingo_style(args.instance, result, args.models, args.stats, args.unique)
+    if args.answer_out and result.answers:
+        Path(args.answer_out).write_text(write_answer(puzzle, result.answers[0]) + "\n")
+    if args.draw and not args.json:
+        from ..render import text
+
+        out(text(puzzle, result.answer))
+    if args.render:
+        draw(puzzle, result.answer, args.render, shade=args.shade, title=Path(args.instance).stem)
+    return exit_for(result)
+
+
+def print_clingo_style(name: str, result: Any, models: int, stats: bool, unique: bool) -> None:
+    """A result the way clingo prints one: answers, the status, models, times."""
+    from .. import __version__
+
+    out(f"slitherasp version {__version__}")
+    out(f"Reading from {'stdin' if name == '-' else name}")
+    out("Solving...")
+    shown = result.answers if models == 0 else result.answers[: max(models, 1)]
+    for i, ans in enumerate(shown, 1):
+        out(f"Answer: {i}")
+        out(" ".join(f"link({u},{v})" for u, v in result.puzzle.links(ans)))
+    out("INTERRUPTED" if result.interrupted else str(result.status))
+    out("")
+    out(f"Models       : {result.count}{'' if result.exhausted else '+'}")
+    if unique and str(result.status) == "SATISFIABLE":
+        uniq = {True: "yes", False: "no (a second answer exists)", None: "unknown"}[result.unique]
+        out(f"Unique       : {uniq}")
+    out(f"Time         : {result.time_total:.3f}s "
+        f"(Grounding: {result.time_ground:.3f}s Solving: {result.time_solve:.3f}s)")
+    if stats and result.statistics:
+        s = result.statistics
+        for key in ("atoms", "rules", "choices", "conflicts"):
+            out(f"{key.capitalize():<13}: {s[key]}")
+
+
+def run_facts(args: argparse.Namespace) -> int:
+    from ..asp_facts import facts_text
+    from ..formats.lp import write_instance
+
+    puzzle = load(args.instance, args.format)
+    sys.stdout.write(write_instance(puzzle))
+    if not args.plain:
+        sys.stdout.write("% root candidates for asp/loop.lp (derived, not part of the instance)\n")
+        sys.stdout.write(facts_text(puzzle))
+    return 0
