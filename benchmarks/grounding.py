@@ -21,7 +21,7 @@ from pathlib import Path
 
 from slitherasp import formats, tilings
 from slitherasp.generate import planted
-from slitherasp.solve import DEFAULT_ENCODING, solve
+from slitherasp.solver import DEFAULT_ENCODING, solve
 from slitherasp.validate import check
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
@@ -66,12 +66,14 @@ def main() -> None:
     sample = SHARED / "loopy" / "sample.jsonl.gz"
     if sample.is_file():
         best: dict[str, dict] = {}
-        for line in gzip.open(sample, "rt"):
-            s = json.loads(line)
+        with gzip.open(sample, "rt") as lines:
+            samples = [json.loads(line) for line in lines]
+        for s in samples:
             if s["type"] not in best or s["faces_n"] > best[s["type"]]["faces_n"]:
                 best[s["type"]] = s
         for t, s in sorted(best.items()):
-            rows.append(row(f"loopy {t}", s["size"], formats.read_text(s["game_id"], s["name"], format="loopy"), args.encoding))
+            puzzle = formats.read_text(s["game_id"], s["name"], format="loopy")
+            rows.append(row(f"loopy {t}", s["size"], puzzle, args.encoding))
     else:
         print(f"(Loopy sample not found at {sample}: skipped)", file=sys.stderr)
     head = ["family", "size", "vertices", "edges", "atoms", "rules", "atoms/edge", "rules/edge", "ground s", "solve s",
@@ -79,8 +81,8 @@ def main() -> None:
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for r in rows:
-        cells = [r[0], r[1], str(r[2]), str(r[3]), str(r[4]), str(r[5]), f"{r[6]:.1f}", f"{r[7]:.1f}", f"{r[8]:.3f}", f"{r[9]:.3f}",
-                 f"{r[10]:.1f}", f"{r[11]:.1f}"]
+        cells = [r[0], r[1], str(r[2]), str(r[3]), str(r[4]), str(r[5]), f"{r[6]:.1f}", f"{r[7]:.1f}",
+                 f"{r[8]:.3f}", f"{r[9]:.3f}", f"{r[10]:.1f}", f"{r[11]:.1f}"]
         print("| " + " | ".join(cells) + " |")
 
 

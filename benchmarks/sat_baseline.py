@@ -22,9 +22,9 @@ python-sat (the ``bench`` extra) is needed; the package itself does not use it.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Sequence
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool

@@ -7,9 +7,10 @@
 Every solve proves uniqueness, runs single-threaded in this process and is timed in
 CPU seconds (``time.process_time()``, model building included); a time-out counts as
 the limit and is marked. ``--batch`` adds the column ``batch``: the default encoding
-through one :class:`slitherasp.solve.Batch` for the whole run (as ``slitherasp batch``
+through one :class:`slitherasp.solver.Batch` for the whole run (as ``slitherasp batch``
 solves: puzzles on a graph met before reuse its grounding). The baseline is
-``benchmarks/sat_baseline.py`` (CaDiCaL through python-sat, the ``bench`` extra). Every answer of every solver goes through
+``benchmarks/sat_baseline.py`` (CaDiCaL through python-sat, the ``bench`` extra). Every
+answer of every solver goes through
 ``slitherasp.validate.check``, and the solvers must agree on satisfiability,
 uniqueness and the unique answer: anything else aborts the run.
 
@@ -30,13 +31,13 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from slitherasp import formats, tilings
 from slitherasp.model import Answer, Puzzle
-from slitherasp.solve import ENCODINGS, Batch, Result, solve
+from slitherasp.solver import ENCODINGS, Batch, Result, solve
 from slitherasp.validate import check
 
 HERE = Path(__file__).resolve().parent
@@ -199,7 +200,8 @@ def print_table(rows: list[Row], sets: list[str], solvers: list[str], encodings:
             shown = sorted(mine, key=lambda r: -max(r.runs[e].seconds for e in encodings))[:slowest]
         for r in shown:
             print(table_row(set_, r.name, r.edges, [r], solvers, encodings))
-        print(table_row(f"**{set_}**", f"**total ({len(mine)})**", sum(r.edges for r in mine), mine, solvers, encodings))
+        total = sum(r.edges for r in mine)
+        print(table_row(f"**{set_}**", f"**total ({len(mine)})**", total, mine, solvers, encodings))
     print("\nCPU seconds, single thread, uniqueness proved; t/o = time-out, counted as the limit. "
           f"{BASELINE}: lazy-cut SAT (benchmarks/sat_baseline.py).")
 
@@ -208,7 +210,8 @@ def print_table(rows: list[Row], sets: list[str], solvers: list[str], encodings:
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sets", default="puzzlekit", help=f"comma-separated, of {','.join(SETS)} (default puzzlekit)")
-    ap.add_argument("--dir", action="append", default=[], help="folder of .lp instances for the 'files' set (repeatable)")
+    ap.add_argument("--dir", action="append", default=[],
+                    help="folder of .lp instances for the 'files' set (repeatable)")
     ap.add_argument("--time-limit", type=float, default=None, metavar="S", help="per solve, seconds")
     ap.add_argument("--encodings", default=",".join(ENCODINGS), help="ours, comma-separated (default: all)")
     ap.add_argument("--batch", action="store_true", help="also the default encoding through one Batch (column 'batch')")

@@ -13,7 +13,7 @@ import shapely
 from slitherasp import render, tilings
 from slitherasp.generate import generate
 from slitherasp.model import Puzzle
-from slitherasp.solve import solve
+from slitherasp.solver import solve
 from slitherasp.tilings.polygons import from_polygons
 from slitherasp.validate import check
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from slitherasp import formats, tilings
 from slitherasp.generate import generate, grade
 from slitherasp.model import Answer, Puzzle
-from slitherasp.solve import solve
+from slitherasp.solver import solve
 from slitherasp.validate import check
 
 HERE = Path(__file__).resolve().parent
@@ -57,9 +57,10 @@ def write(name: str, puzzle: Puzzle, rows: list[str]) -> None:
 def main() -> None:
     rows: list[str] = []
     grid = tilings.build("square", 6, 6)
-    write("square/wikipedia-6x6", grid.with_clues([None if v == 0 else v % 4 for row in WIKIPEDIA_6X6 for v in row]), rows)
+    clues = [None if v == 0 else v % 4 for row in WIKIPEDIA_6X6 for v in row]
+    write("square/wikipedia-6x6", grid.with_clues(clues), rows)
     for t in tilings.TILINGS.values():
-        for label, faces in TARGETS.items():
+        for _label, faces in TARGETS.items():
             n = size_for(t.name, faces)
             made = generate(tilings.build(t.name, n, n, seed=1), seed=1)
             write(f"{t.name}/{t.name}-{n}x{n}", made.puzzle, rows)

@@ -13,6 +13,9 @@ clue
 link
     an edge on the loop; an answer is a set of links forming one simple cycle.
 
+The names below load on first use: ``import slitherasp`` (or
+``slitherasp.model``) loads no solver, networkx, numpy or shapely.
+
 >>> import slitherasp as sa
 >>> p = sa.read_instance("edge(1,2). edge(2,3). edge(3,1). cell_contains(c,1,2). clue(c,1).")
 >>> r = sa.solve(p, unique=True)
@@ -20,27 +23,34 @@ link
 ('SATISFIABLE', True, True)
 """
 
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
 __version__ = "0.1.0"
 
-from .formats.lp import read_answer, read_instance, write_answer, write_instance
-from .formats import read_file, read_text, write_text
-from .model import (
-    Answer,
-    Geometry,
-    GeometryError,
-    InputError,
-    Name,
-    Puzzle,
-    TilingRef,
-    SlitherError,
-    from_faces,
-)
-from .solve import Batch, Result, Session, count, solve
-from .validate import Report, Violation, check, is_solution
+_EXPORTS = {
+    "errors": ("GeometryError", "InputError", "SlitherError"),
+    "model": ("Answer", "Geometry", "Name", "Puzzle", "TilingRef", "from_faces"),
+    "formats": ("read_file", "read_text", "write_text"),
+    "formats.lp": ("read_answer", "read_instance", "write_answer", "write_instance"),
+    "results": ("Result", "Status"),
+    "solver": ("Batch", "Session", "count", "solve"),
+    "validate": ("Report", "Violation", "check", "is_solution"),
+}
+_HOME = {name: module for module, names in _EXPORTS.items() for name in names}
+__all__ = sorted(_HOME)
 
-__all__ = [
-    "Answer", "Batch", "Geometry", "GeometryError", "InputError", "Name", "Puzzle", "Report", "Result",
-    "Session", "SlitherError", "TilingRef", "Violation", "check", "count", "from_faces", "is_solution", "read_answer",
-    "read_file", "read_instance", "read_text", "solve", "write_answer", "write_instance",
-    "write_text",
-]
+
+def __getattr__(name: str) -> Any:
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module 'slitherasp' has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -9,7 +9,7 @@ externals ``clue_value/2``. Facts go to clingo as text, which clingo's own parse
 reads several times faster than the same facts built symbol by symbol through the
 backend; names are canonical already, because the model was read by our parser.
 
-This module builds text and imports no solver: :mod:`slitherasp.solve` runs what it
+This module builds text and imports no solver: :mod:`slitherasp.solver` runs what it
 describes (a :class:`Program`).
 
 >>> from slitherasp.model import from_faces

@@ -37,13 +37,13 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from .errors import GenerationError, InputError
 from .grades import SOLVER_LEVELS
 from .model import Answer, Puzzle
-from .solve import Session, solve
+from .solver import Session, solve
 from .topology import face_neighbours, joins_as_disc
 
 LEVELS = SOLVER_LEVELS

@@ -130,9 +130,9 @@ class Puzzle:
             if len(set(es)) != len(es) or any(not 0 <= e < m for e in es):
                 raise InputError(f"cell {self.cells[c]} has a bad or repeated edge")
         self._check_clues()
-        if self.geometry is not None:
-            if len(self.geometry.points) != n or len(self.geometry.faces) != len(self.cells):
-                raise InputError("geometry does not match the vertices and cells")
+        geo = self.geometry
+        if geo is not None and (len(geo.points) != n or len(geo.faces) != len(self.cells)):
+            raise InputError("geometry does not match the vertices and cells")
 
     def _check_clues(self) -> None:
         if len(self.clues) != len(self.cells):
@@ -222,7 +222,7 @@ class Puzzle:
         """Number of cells that carry a clue."""
         return sum(k is not None for k in self.clues)
 
-    def with_clues(self, clues: Sequence[int | None] | Mapping[int, int]) -> "Puzzle":
+    def with_clues(self, clues: Sequence[int | None] | Mapping[int, int]) -> Puzzle:
         """A copy with other clues: a full sequence, or ``{cell index: clue}``.
 
         >>> two = from_faces([[(0, 0), (1, 0), (1, 1)], [(0, 0), (1, 1), (0, 1)]])
@@ -320,7 +320,7 @@ def from_faces(
     edges: list[tuple[int, int]] = []
     cell_edges: list[tuple[int, ...]] = []
     uses: list[int] = []
-    for fi, cyc in enumerate(cycles):
+    for cyc in cycles:
         es = []
         for a, b in zip(cyc, cyc[1:] + cyc[:1]):
             key = (a, b) if a < b else (b, a)

@@ -26,6 +26,7 @@ from enum import Enum
 
 from .model import Name, Puzzle
 
+
 class Rule(str, Enum):
     """The kinds of violation, as ``check --json`` names them."""
 
@@ -120,11 +121,13 @@ def check(
         if d != 2:
             name = puzzle.vertices[v]
             violations.append(
-                Violation(Rule.DEGREE, f"vertex {name} has {d} link{'s' * (d != 1)} (must be 0 or 2)", {"vertex": name, "degree": d})
+                Violation(Rule.DEGREE, f"vertex {name} has {d} link{'s' * (d != 1)} (must be 0 or 2)",
+                          {"vertex": name, "degree": d})
             )
     parts = nx.number_connected_components(graph) if used else 0
     if parts > 1:
-        violations.append(Violation(Rule.LOOPS, f"the links form {parts} separate pieces, not one loop", {"pieces": parts}))
+        violations.append(Violation(Rule.LOOPS, f"the links form {parts} separate pieces, not one loop",
+                                    {"pieces": parts}))
     for c, k in enumerate(puzzle.clues):
         if k is None:
             continue
@@ -149,7 +152,8 @@ def check(
                 Violation(
                     Rule.REFERENCE,
                     "differs from the reference: " + "; ".join(parts_),
-                    {"missing": [list(p) for p in puzzle.links(missing)], "extra": [list(p) for p in puzzle.links(extra)]},
+                    {"missing": [list(p) for p in puzzle.links(missing)],
+                     "extra": [list(p) for p in puzzle.links(extra)]},
                 )
             )
     return Report(tuple(violations), frozenset(used))

@@ -7,14 +7,13 @@ from __future__ import annotations
 import math
 
 import pytest
+from conftest import loopy_samples
 
 from slitherasp import tilings
 from slitherasp.generate import planted
 from slitherasp.model import Puzzle, from_faces
-from slitherasp.solve import SAT, solve
+from slitherasp.solver import SAT, solve
 from slitherasp.validate import check
-
-from conftest import loopy_samples
 
 NAMES = ("penrose-p2", "penrose-p3", "hats", "spectres")
 LOOPY_10X10 = {"penrose-p2": 62, "penrose-p3": 59, "hats": 55, "spectres": 53}
@@ -69,7 +68,8 @@ def shape(points: list[complex]) -> Shape:
     n = len(pts)
     sides = [abs(pts[(i + 1) % n] - pts[i]) for i in range(n)]
     short = min(sides)
-    turns = [math.degrees(math.atan2(q.imag, q.real)) for q in ((pts[(i + 1) % n] - pts[i]) / (pts[i] - pts[i - 1]) for i in range(n))]
+    ratios = ((pts[(i + 1) % n] - pts[i]) / (pts[i] - pts[i - 1]) for i in range(n))
+    turns = [math.degrees(math.atan2(q.imag, q.real)) for q in ratios]
     return [(turns[i], sides[i] / short) for i in range(n)]
 
 
@@ -79,7 +79,8 @@ def same_shape(a: Shape, b: Shape) -> bool:
     if len(a) != len(b):
         return False
     return any(
-        all(abs(a[(i + s) % len(a)][0] - b[i][0]) < 6 and abs(a[(i + s) % len(a)][1] - b[i][1]) < 0.1 * b[i][1] for i in range(len(b)))
+        all(abs(a[(i + s) % len(a)][0] - b[i][0]) < 6 and abs(a[(i + s) % len(a)][1] - b[i][1]) < 0.1 * b[i][1]
+            for i in range(len(b)))
         for s in range(len(a))
     )
 

@@ -8,7 +8,7 @@ import pytest
 
 from slitherasp import tilings
 from slitherasp.generate import random_loop
-from slitherasp.solve import SAT, UNSAT, Batch, solve
+from slitherasp.solver import SAT, UNSAT, Batch, solve
 from slitherasp.validate import check
 
 

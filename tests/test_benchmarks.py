@@ -15,7 +15,7 @@ import pytest
 from slitherasp import tilings
 from slitherasp.generate import planted
 from slitherasp.model import Puzzle, from_faces
-from slitherasp.solve import solve
+from slitherasp.solver import solve
 from slitherasp.validate import check
 
 pytest.importorskip("pysat")

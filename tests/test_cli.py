@@ -10,12 +10,11 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import grid, odd_hamiltonian_facts
 
 from slitherasp.cli import main
 from slitherasp.formats.lp import read_answer, write_instance
 from slitherasp.validate import check
-
-from conftest import grid, odd_hamiltonian_facts
 
 PUZZLE = grid(3, 3, {(0, 1): 3, (1, 0): 3, (1, 2): 0, (2, 1): 0, (0, 0): 2})  # unique
 

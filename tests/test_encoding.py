@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-
 import clingo
 import networkx as nx
 import pytest
+from conftest import grid, puzzlekit, puzzlekit_clues
 
 from slitherasp import tilings
+from slitherasp.asp_facts import encoding_path, facts_text
 from slitherasp.formats.lp import read_answer, read_instance, write_instance
 from slitherasp.generate import planted
 from slitherasp.model import InputError, from_faces
-from slitherasp.asp_facts import encoding_path, facts_text
 from slitherasp.results import UNSAT
-from slitherasp.solve import solve
+from slitherasp.solver import solve
 from slitherasp.validate import check
-
-from conftest import grid, puzzlekit, puzzlekit_clues
 
 
 def all_answers(text: str) -> list:

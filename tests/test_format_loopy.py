@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from conftest import loopy_samples
 
 from slitherasp import tilings
 from slitherasp.formats import FORMATS, read_file, read_text, write_text
 from slitherasp.formats.loopy import read, sniff, write
 from slitherasp.model import InputError, TilingRef
-from slitherasp.solve import solve
-from slitherasp.tilings.loopy import APERIODIC, LOOPY
+from slitherasp.solver import solve
 from slitherasp.tilings.aperiodic import GRIDS
-
-from conftest import loopy_samples
+from slitherasp.tilings.loopy import APERIODIC, LOOPY
 
 ALL = loopy_samples()
 READABLE = [s for s in ALL if s["t"] in LOOPY or s["t"] in GRIDS]
@@ -93,7 +92,8 @@ def test_registry_guesses_and_reads_files(tmp_path) -> None:
         ("7x7t11:G894,-2803,144_3e1201d1a3b2a3a", r"descriptions from before 2023 \('G\.\.\.'\) are not supported"),
         ("2x7t11:82AAAAVBBUAB_a", r"width and height must both be at least 3 for penrose_p2"),
         ("7x7t11:82A_a", r"too short for this size"),
-        ("7x7t11:82AAAAVBBUAB_21a3b2a0b33a3a11b2", r"too few clues: .* covers 21 faces, Loopy's 7x7 penrose_p2 grid has 24"),
+        ("7x7t11:82AAAAVBBUAB_21a3b2a0b33a3a11b2",
+         r"too few clues: .* covers 21 faces, Loopy's 7x7 penrose_p2 grid has 24"),
         ("6x6t16:3,3,1,4_a", r":1:8: bad hats grid description '3,3,1,4': a hats grid description is numbers"),
         ("6x6t16:3,3,13,4,H_a", r"metatile 13 does not exist: P has 11"),
         ("6x6t16:3,5,1,4,H_a", r"hat 5 does not exist: metatile H has 4"),

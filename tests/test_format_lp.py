@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from conftest import grid
 
 from slitherasp.formats.lp import parse_facts, read_answer, read_instance, write_answer, write_instance
 from slitherasp.model import InputError
-
-from conftest import grid
 
 
 def error_of(text: str) -> InputError:

@@ -10,15 +10,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import puzzlekit
 
 from slitherasp import tilings
-from slitherasp.formats.lp import read_instance
 from slitherasp.formats import FORMATS, guess_format, read_file, read_text, write_text
+from slitherasp.formats.lp import read_instance
 from slitherasp.formats.pzpr import decode_body, encode_body
 from slitherasp.model import InputError, Puzzle
-from slitherasp.solve import solve
-
-from conftest import puzzlekit
+from slitherasp.solver import solve
 
 GRID_FORMATS = ("text", "essence", "pylist", "pzpr", "pzprv3")
 

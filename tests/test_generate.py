@@ -15,7 +15,7 @@ from slitherasp.cli import main
 from slitherasp.formats.lp import read_answer
 from slitherasp.generate import LEVELS, GenerationError, census, generate, grade
 from slitherasp.model import Puzzle, from_faces
-from slitherasp.solve import count, solve
+from slitherasp.solver import count, solve
 from slitherasp.validate import check
 
 

@@ -4,17 +4,16 @@ Loopy's answers valid on them, and new descriptions that read and write back."""
 from __future__ import annotations
 
 import pytest
+from conftest import loopy_samples
 
 from slitherasp.formats.loopy import read, write
 from slitherasp.model import InputError, from_faces
-from slitherasp.solve import solve
+from slitherasp.solver import solve
 from slitherasp.tilings.aperiodic import GRIDS, desc_problem, generate, loopy_desc, loopy_faces, random_desc
 from slitherasp.tilings.aperiodic.exact import round_root
 from slitherasp.tilings.aperiodic.hats import _hat_chain, _hat_patch
 from slitherasp.tilings.aperiodic.trim import trim
 from slitherasp.validate import check
-
-from conftest import loopy_samples
 
 SAMPLES = [s for s in loopy_samples() if s["t"] in GRIDS]
 

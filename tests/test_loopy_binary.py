@@ -18,7 +18,7 @@ from slitherasp import tilings
 from slitherasp.formats.loopy import read, write
 from slitherasp.generate import planted
 from slitherasp.model import InputError
-from slitherasp.solve import solve
+from slitherasp.solver import solve
 from slitherasp.tilings.loopy import LOOPY
 from slitherasp.validate import check
 

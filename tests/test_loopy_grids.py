@@ -5,13 +5,12 @@ from __future__ import annotations
 import math
 
 import pytest
+from conftest import loopy_samples
 
 from slitherasp import tilings
 from slitherasp.model import Puzzle, from_faces
 from slitherasp.tilings.loopy import LEGACY_TRIANGULAR, LOOPY, layout, loopy_faces, scaled
 from slitherasp.validate import check
-
-from conftest import loopy_samples
 
 SAMPLES = [s for s in loopy_samples() if s["t"] in LOOPY]
 BY_NUMBER = {t.loopy[1]: t for t in tilings.TILINGS.values() if t.loopy is not None}

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from conftest import loopy_samples, sample_facts
 
 from slitherasp.formats.lp import read_instance
-from slitherasp.solve import solve
+from slitherasp.solver import solve
 from slitherasp.validate import check
-
-from conftest import loopy_samples, sample_facts
 
 SAMPLES = loopy_samples()
 

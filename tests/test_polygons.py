@@ -10,7 +10,7 @@ import shapely
 from shapely.geometry import GeometryCollection, MultiPoint, MultiPolygon, Polygon, box, mapping
 
 from slitherasp.model import GeometryError, InputError
-from slitherasp.solve import solve
+from slitherasp.solver import solve
 from slitherasp.tilings.polygons import from_polygons, load_polygons, read_polygons
 from slitherasp.validate import check
 
@@ -102,13 +102,15 @@ def test_grid_size_is_the_users_choice() -> None:
 
 
 RING = [box(x, y, x + 1, y + 1) for x in range(3) for y in range(3) if (x, y) != (1, 1)]
-SPIRAL = [box(*xy, xy[0] + 1, xy[1] + 1) for xy in [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2), (-1, 2), (-1, 1)]]
+SPIRAL = [box(*xy, xy[0] + 1, xy[1] + 1)
+          for xy in [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (1, 2), (0, 2), (-1, 2), (-1, 1)]]
 
 
 @pytest.mark.parametrize(
     "polys, pattern",
     [
-        ([box(0, 0, 1, 1), Polygon([(0, 0), (1, 1), (1, 0), (0, 1)])], r"polygon 1 is not a valid polygon: Self-intersection"),
+        ([box(0, 0, 1, 1), Polygon([(0, 0), (1, 1), (1, 0), (0, 1)])],
+         r"polygon 1 is not a valid polygon: Self-intersection"),
         ([box(0, 0, 1, 1), Polygon([(1, 0), (2, 0), (3, 0)])], r"polygon 1 has zero area"),
         ([Polygon(box(0, 0, 3, 3).exterior, [box(1, 1, 2, 2).exterior.coords])], r"polygon 0 has 1 hole"),
         ([box(0, 0, 2, 2), box(1, 1, 3, 3)], r"polygon 0 and polygon 1 overlap: they share the area 1 "),
@@ -146,7 +148,8 @@ def test_refusals_name_features_and_lines() -> None:
          r"clue 'x' is not a whole number"),
         ('{"type": "Feature", "properties": {}, "geometry": {"type": "Point", "coordinates": [0, 0]}}',
          r"feature is a Point, not a polygon"),
-        ('{"type": "Feature", "properties": {"clue": 1}, "geometry": ' + json.dumps(mapping(MultiPolygon(SQUARES))) + "}",
+        ('{"type": "Feature", "properties": {"clue": 1}, "geometry": '
+         + json.dumps(mapping(MultiPolygon(SQUARES))) + "}",
          r"feature has a clue but 4 polygons"),
         ("POLYGON((0 0, 1 0, 1 1, 0 0))\nPOLYGON((0 0, 1 0", r"^f:2: bad WKT"),
         ("   \n", r"no polygons found"),

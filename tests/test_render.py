@@ -20,7 +20,7 @@ from slitherasp import generate, render, tilings
 from slitherasp.formats.lp import read_instance
 from slitherasp.model import InputError, Puzzle
 from slitherasp.render.layout import _solve_barycentric
-from slitherasp.solve import solve
+from slitherasp.solver import solve
 from slitherasp.validate import check
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -116,8 +116,9 @@ def test_loopy_puzzles_without_geometry_draw_planar() -> None:
 
     wanted = {"5x5t4de_anchor-0", "4x4t14de_anchor-0", "3x3t9de_anchor-0"}
     seen = 0
-    for line in gzip.open(sample, "rt"):
-        d = json.loads(line)
+    with gzip.open(sample, "rt") as lines:
+        samples = [json.loads(line) for line in lines]
+    for d in samples:
         if d["name"] in wanted:
             faces = [[(d["vertices"][v][0], -d["vertices"][v][1]) for v in f] for f in d["faces"]]
             assert_planar_drawing(replace(from_faces(faces, d["clues"]), geometry=None))

@@ -21,13 +21,12 @@ import shapely
 from slitherasp import render
 from slitherasp.cli import main
 from slitherasp.formats.lp import read_answer
-from slitherasp.model import InputError, Name, TilingRef, from_faces
-from slitherasp.kinds.sloop import Sloop, from_rows, on_tiling, read_sloop, write_sloop
-from slitherasp.kinds.sloop import BLACK_CELL
+from slitherasp.kinds.sloop import BLACK_CELL, Sloop, from_rows, on_tiling, read_sloop, write_sloop
 from slitherasp.kinds.sloop import check as check_sloop
+from slitherasp.model import InputError, Name, TilingRef, from_faces
 from slitherasp.render.text import CORNERS
 from slitherasp.results import SAT, UNSAT, Result
-from slitherasp.solve import solve
+from slitherasp.solver import solve
 
 # Example 1 of seed 002 (section 1), a 6 x 6 grid. Its figure is not in the text, but
 # section 4.3 names the four black squares: "two are on even cells (r1c3 and r4c2),

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from conftest import grid
+
 from slitherasp.formats.lp import read_instance
 from slitherasp.validate import check
-
-from conftest import grid
 
 # 2x1 grid: vertices 0 1 2 / 3 4 5; cells c0_0 (left) and c0_1 (right)
 TWO = grid(2, 1, {(0, 0): 3})

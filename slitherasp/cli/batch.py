@@ -8,7 +8,6 @@ import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +31,8 @@ def add_parser(sub: Any) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH", help="instance files or folders")
     format_arg(p, "input format of every instance (default: by extension)")
     solver_args(p)
-    p.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="instances solved at once (threads; default: 1)")
+    p.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
+                   help="instances solved at once (threads; default: 1)")
     json_arg(p, "one JSON line per instance")
     progress_arg(p)
     p.set_defaults(run=run)
@@ -87,8 +87,10 @@ class Tally:
 
 
 def run(args: argparse.Namespace) -> int:
+    from concurrent.futures import ThreadPoolExecutor
+
     from ..results import error_json, solve_json
-    from ..solve import Batch
+    from ..solver import Batch
 
     files = list(collect(args.paths))
     if not files:

@@ -97,7 +97,8 @@ def time_limit_arg(p: argparse.ArgumentParser, help: str) -> None:
 
 
 def models_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--models", "-n", type=int, default=1, metavar="N", help="stop after N answers; 0 = all (default: 1)")
+    p.add_argument("--models", "-n", type=int, default=1, metavar="N",
+                   help="stop after N answers; 0 = all (default: 1)")
 
 
 def threads_arg(p: argparse.ArgumentParser) -> None:

@@ -10,7 +10,17 @@ from typing import Any
 
 from ..grades import SOLVER_LEVELS
 from .common import (
-    Exit, Progress, command, err, instance_args, json_arg, load, out, progress_arg, size_arg, threads_arg,
+    Exit,
+    Progress,
+    command,
+    err,
+    instance_args,
+    json_arg,
+    load,
+    out,
+    progress_arg,
+    size_arg,
+    threads_arg,
     time_limit_arg,
 )
 
@@ -37,7 +47,8 @@ def add_parser(sub: Any) -> None:
                    help="a tiling name ('slitherasp tiling list'), or an instance file with geometry")
     size_arg(p)
     p.add_argument("--seed", type=int, metavar="S", help="random seed (default 0)")
-    p.add_argument("--difficulty", choices=SOLVER_LEVELS, help="the grade to reach (default: any; the grade is reported)")
+    p.add_argument("--difficulty", choices=SOLVER_LEVELS,
+                   help="the grade to reach (default: any; the grade is reported)")
     p.add_argument("--minimal", action="store_true", help="test every clue alone: none can be removed at the end")
     p.add_argument("-o", "--output", metavar="DIR", required=True, help="folder to write the puzzle into")
     json_arg(p, "print a JSON summary")
@@ -162,7 +173,7 @@ def run_grade(args: argparse.Namespace) -> int:
 
 def run_count(args: argparse.Namespace) -> int:
     from ..results import count_json
-    from ..solve import count
+    from ..solver import count
 
     puzzle = load(args.instance, args.format)
     if args.ignore_clues:

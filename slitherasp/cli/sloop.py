@@ -30,7 +30,8 @@ def add_parser(sub: Any) -> None:
         '    {"instance", "result", "models", "unique", "links", "answers", "time"}\n\n',
     )
     p.add_argument("instance", metavar="INSTANCE", help="instance file, or - for standard input")
-    p.add_argument("--tiling", metavar="NAME", help="the cells are a patch of this tiling; INSTANCE lists the black cells")
+    p.add_argument("--tiling", metavar="NAME",
+                   help="the cells are a patch of this tiling; INSTANCE lists the black cells")
     p.add_argument("--size", type=size, metavar="WxH", help="the size of the --tiling patch")
     p.add_argument("--seed", type=int, metavar="N", help="the seed of an aperiodic --tiling patch")
     models_arg(p)
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     from ..kinds.sloop import read_sloop
     from ..model import TilingRef
     from ..results import solve_json
-    from ..solve import solve
+    from ..solver import solve
     from .solve import print_clingo_style
 
     ref = None

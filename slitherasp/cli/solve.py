@@ -10,7 +10,16 @@ from pathlib import Path
 from typing import Any
 
 from .common import (
-    command, draw, exit_for, instance_args, json_arg, load, models_arg, out, solver_args, threads_arg,
+    command,
+    draw,
+    exit_for,
+    instance_args,
+    json_arg,
+    load,
+    models_arg,
+    out,
+    solver_args,
+    threads_arg,
 )
 
 
@@ -56,7 +65,7 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..formats.lp import write_answer
     from ..results import solve_json
-    from ..solve import solve
+    from ..solver import solve
 
     puzzle = load(args.instance, args.format)
     result = solve(puzzle, models=args.models, unique=args.unique, time_limit=args.time_limit,

@@ -99,11 +99,13 @@ def guess_format(text: str, path: str | None = None) -> Format:
     ('essence', 'text')
     """
     named = by_extension(path) if path else None
-    sniffed = [fmt for fmt in FORMATS.values() if fmt.sniff(text)]
-    if named is not None and (named in sniffed or not sniffed):
+    if named is not None and named.sniff(text):
+        return named  # the common case, without loading every other format's module
+    sniffed = next((fmt for fmt in FORMATS.values() if fmt is not named and fmt.sniff(text)), None)
+    if sniffed is not None:
+        return sniffed
+    if named is not None:
         return named
-    if sniffed:
-        return sniffed[0]
     raise InputError(
         f"cannot tell the format of this input; name it with --format ({', '.join(FORMATS)})",
         source=path,

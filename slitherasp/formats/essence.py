@@ -5,8 +5,9 @@ specification (``given n, m : int(1..)``, ``given grid: matrix indexed by
 A file is a list of ``letting NAME be VALUE`` statements: ``n`` the number of
 rows, ``m`` the number of columns, ``grid`` a matrix of ``n`` rows of ``m``
 integers, where **0 means no clue** and **4 means the clue 0** (1..3 are
-themselves), so a clue 4 cannot be written in this format. ``$`` starts a comment; a trailing comma before ``]`` is allowed, as
-is an index domain (``[0, 1; int(1..2)]``, which Conjure writes) and a leading
+themselves), so a clue 4 cannot be written in this format. ``$`` starts a comment;
+a trailing comma before ``]`` is allowed, as is an index domain (``[0, 1; int(1..2)]``,
+which Conjure writes) and a leading
 ``language Essence 1.3`` line. ``n`` and ``m`` may be left out; when present they
 must match the grid.
 
@@ -185,7 +186,7 @@ def write(puzzle: Puzzle) -> str:
     >>> write(tilings.build("square", 2, 1).with_clues([None, 4]))
     Traceback (most recent call last):
     ...
-    slitherasp.errors.InputError: the Essence model cannot hold the clue 4 (row 1, column 2): its grid writes the clue 0 as 4
+    slitherasp.errors.InputError: the Essence model cannot hold the clue 4 (row 1, column 2): ...
     """
     rows = squaregrid.matrix(puzzle, "essence")
     for y, row in enumerate(rows, 1):

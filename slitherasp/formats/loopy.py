@@ -26,14 +26,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from .. import tilings
 from ..errors import InputError, located
 from ..model import Puzzle, TilingRef, from_faces
 from .shape import same_faces
-from ..tilings import aperiodic
-from ..tilings.base import Faces
-from ..tilings.loopy import APERIODIC, LOOPY, size_problem, unit_faces
+
+if TYPE_CHECKING:
+    from ..tilings.base import Faces
 
 _PARAMS = re.compile(r"(\d+)(?:x(\d+))?(?:t(\d+))?(?:d[a-z])?")
 _ID = re.compile(r"\d+(?:x\d+)?(?:t\d+)?(?:d[a-z])?:[0-9A-Za-z_,]+")
@@ -67,6 +68,9 @@ def _tiling_name(number: int) -> str:
 def _grid(number: int, w: int, h: int, desc: str | None, column: int) -> Faces:
     """Loopy's faces (unit edges) for type ``number``, size and grid description;
     InputError (at ``column`` of the ID) if Loopy would refuse them."""
+    from ..tilings import aperiodic
+    from ..tilings.loopy import APERIODIC, LOOPY, size_problem, unit_faces
+
     if number in aperiodic.GRIDS:
         if desc is None:
             raise InputError(f"a Loopy {APERIODIC[number]} game ID needs its grid description "
@@ -145,13 +149,15 @@ def read(text: str, source: str = "<loopy>") -> Puzzle:
     >>> read("3x3t0:a2b3e", "x.loopy")
     Traceback (most recent call last):
     ...
-    slitherasp.errors.InputError: x.loopy:1: too many clues: the clue string covers 10 faces, Loopy's 3x3 squares grid has 9
+    slitherasp.errors.InputError: x.loopy:1: too many clues: the clue string covers 10 faces, ... has 9
     """
     with located(source):
         return _read(text, source)
 
 
 def _read(text: str, source: str) -> Puzzle:
+    from ..tilings.loopy import APERIODIC, LOOPY
+
     game_id, line, indent = _id_line(text)
 
     def error(message: str, position: int | None = None) -> InputError:
@@ -195,6 +201,9 @@ def write(puzzle: Puzzle) -> str:
     >>> write(tilings.build("triangular", 3, 3).with_clues({0: 1, 18: 2}))
     '3x3t1:0_1q2\\n'
     """
+    from ..tilings import aperiodic
+    from ..tilings.loopy import APERIODIC, LOOPY, size_problem
+
     ref = puzzle.tiling
     if ref is None:
         raise InputError("cannot write a Loopy game ID: the puzzle does not name its tiling "

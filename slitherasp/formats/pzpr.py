@@ -154,7 +154,7 @@ def read(text: str, source: str = "<url>") -> Puzzle:
     >>> read("puzz.link/p?slither/f/2/2/0", "x.url")
     Traceback (most recent call last):
     ...
-    slitherasp.errors.InputError: x.url:1:21: the URL's flag 'f' asks for pzprjs' 'slither_full' rule variant, which is not supported
+    slitherasp.errors.InputError: x.url:1:21: the URL's flag 'f' asks for pzprjs' 'slither_full' rule variant, ...
     """
     with located(source):
         return _read(text, source)

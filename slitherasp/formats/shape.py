@@ -11,7 +11,7 @@ False
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..model import Puzzle
 

@@ -17,9 +17,9 @@ W, H)`` can be written in any of them.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
-from typing import Sequence
 
 from .. import tilings
 from ..model import InputError, Puzzle

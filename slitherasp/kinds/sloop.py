@@ -25,16 +25,17 @@ the usual descriptions of the puzzle. Any registered tiling is a line
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from .. import asp_facts, tilings
 from ..asp_facts import Program
 from ..errors import InputError, located
-from ..model import Answer, Geometry, Name, Point, Puzzle, TilingRef
-from ..validate import Report, Rule, Violation, check as check_loop
+from ..model import Geometry, Name, Point, Puzzle, TilingRef
+from ..validate import Report, Rule, Violation
+from ..validate import check as check_loop
 
 BLACK, WHITE = "#", "."
 """The two cell marks of the square-grid format."""
@@ -123,7 +124,7 @@ class Sloop:
     @property
     def graph(self) -> Puzzle:
         """The dual graph: white cells, joined when they share a side. Its answers
-        (edge-index sets, :func:`slitherasp.solve.solve` with ``encoding="sloop"``)
+        (edge-index sets, :func:`slitherasp.solver.solve` with ``encoding="sloop"``)
         are the answers of the Sloop."""
         return self._dual[0]
 
@@ -157,10 +158,7 @@ def on_tiling(
     >>> len(s.patch.cells), len(s.graph.vertices)
     (9, 8)
     """
-    if tilings.get(name).name == "square":
-        patch = _square(width, height)
-    else:
-        patch = tilings.build(name, width, height, seed)
+    patch = _square(width, height) if tilings.get(name).name == "square" else tilings.build(name, width, height, seed)
     index = patch.cell_index
     cells = []
     for cell in black:
@@ -431,7 +429,8 @@ def check(
         if cell is None:
             kept.append((u, v))
         else:
-            entering.append(Violation(Rule.BLACK, f"link({u},{v}) enters the black cell {cell}", {"link": [u, v], "cell": cell}))
+            entering.append(Violation(Rule.BLACK, f"link({u},{v}) enters the black cell {cell}",
+                                      {"link": [u, v], "cell": cell}))
     report = check_loop(graph, kept, None if reference is None else oriented(reference))
     visited = {v for e in report.edges for v in graph.edges[e]}
     missed = [graph.vertices[v] for v in range(len(graph.vertices)) if v not in visited]

@@ -10,7 +10,6 @@ Adding a tiling is one module emitting faces and one :func:`register` line below
 from __future__ import annotations
 
 from dataclasses import replace
-
 from typing import Any
 
 from ..model import InputError, Puzzle, TilingRef, from_faces
@@ -97,8 +96,10 @@ _add("dodecagonal", "loopy:periodic_faces", "archimedean", "3.12.12 (triangles, 
      args=(9,), min_size=2, max_size=100, loopy=("dodecagonal", 9), aliases=("truncated-hexagonal",))
 _add("great-dodecagonal", "loopy:periodic_faces", "archimedean", "4.6.12 (squares, hexagons, dodecagons)",
      "Loopy's great dodecagonal grid: the truncated trihexagonal tiling",
-     args=(10,), min_size=2, max_size=100, loopy=("greatdodecagonal", 10), aliases=("greatdodecagonal", "truncated-trihexagonal"))
-_add("great-great-dodecagonal", "loopy:periodic_faces", "k-uniform", "[3.4.6.4; 4.6.12] (triangles, squares, hexagons, dodecagons)",
+     args=(10,), min_size=2, max_size=100, loopy=("greatdodecagonal", 10),
+     aliases=("greatdodecagonal", "truncated-trihexagonal"))
+_add("great-great-dodecagonal", "loopy:periodic_faces", "k-uniform",
+     "[3.4.6.4; 4.6.12] (triangles, squares, hexagons, dodecagons)",
      "Loopy's great-great-dodecagonal grid, a 2-uniform tiling",
      args=(13,), min_size=2, max_size=100, loopy=("greatgreatdodecagonal", 13), aliases=("greatgreatdodecagonal",))
 _add("kagome", "loopy:periodic_faces", "archimedean", "3.6.3.6 (triangles, hexagons)",
@@ -113,16 +114,20 @@ _add("compass-dodecagonal", "loopy:periodic_faces", "k-uniform", "[3.12.12; 3.4.
 
 _add("penrose-p2", "aperiodic:generate", "aperiodic", "kites and darts",
      "Loopy's Penrose P2 kites and darts, its window placed by the seed",
-     args=(11,), loopy_desc="aperiodic:loopy_desc", min_size=4, max_size=100, loopy=("penrose_p2", 11), seeded=True, aliases=("penrose-kite-dart", "penrose_p2"))
+     args=(11,), loopy_desc="aperiodic:loopy_desc", min_size=4, max_size=100, loopy=("penrose_p2", 11), seeded=True,
+     aliases=("penrose-kite-dart", "penrose_p2"))
 _add("penrose-p3", "aperiodic:generate", "aperiodic", "thin and thick rhombs",
      "Loopy's Penrose P3 rhombs, its window placed by the seed",
-     args=(12,), loopy_desc="aperiodic:loopy_desc", min_size=4, max_size=100, loopy=("penrose_p3", 12), seeded=True, aliases=("penrose-rhombs", "penrose_p3"))
+     args=(12,), loopy_desc="aperiodic:loopy_desc", min_size=4, max_size=100, loopy=("penrose_p3", 12), seeded=True,
+     aliases=("penrose-rhombs", "penrose_p3"))
 _add("hats", "aperiodic:generate", "aperiodic", "hat monotile (14 corners)",
      "Loopy's hats (the hat monotile), its window placed by the seed",
-     args=(16,), loopy_desc="aperiodic:loopy_desc", min_size=6, max_size=100, loopy=("hats", 16), seeded=True, aliases=("hat",))
+     args=(16,), loopy_desc="aperiodic:loopy_desc", min_size=6, max_size=100, loopy=("hats", 16), seeded=True,
+     aliases=("hat",))
 _add("spectres", "aperiodic:generate", "aperiodic", "spectre monotile Tile(1,1) (14 corners)",
      "Loopy's spectres (the chiral spectre monotile), its window placed by the seed",
-     args=(17,), loopy_desc="aperiodic:loopy_desc", min_size=6, max_size=100, loopy=("spectres", 17), seeded=True, aliases=("spectre",))
+     args=(17,), loopy_desc="aperiodic:loopy_desc", min_size=6, max_size=100, loopy=("spectres", 17), seeded=True,
+     aliases=("spectre",))
 
 # archimedean / laves completions and the ASP competition's graphs (tilings/periodic.py, tilings/dual.py)
 

@@ -80,10 +80,8 @@ def regular_polygon(center: Point, radius: float, sides: int, phase: float = 0.0
     import math
 
     cx, cy = center
-    return [
-        (cx + radius * math.cos(phase + 2 * math.pi * k / sides), cy + radius * math.sin(phase + 2 * math.pi * k / sides))
-        for k in range(sides)
-    ]
+    angles = [phase + 2 * math.pi * k / sides for k in range(sides)]
+    return [(cx + radius * math.cos(a), cy + radius * math.sin(a)) for a in angles]
 
 
 def translate(face: Sequence[Point], dx: float, dy: float) -> list[Point]:

@@ -19,9 +19,10 @@ patch, so it covers about ``w`` x ``h`` unit cells of the partner's lattice.
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 from ..model import GeometryError, Puzzle, from_faces
+from ..topology import trim_to_disc
 from .base import Faces
 from .periodic import (
     ELONGATED_TRIANGULAR,
@@ -32,7 +33,6 @@ from .periodic import (
     Periodic,
     centroid,
 )
-from ..topology import trim_to_disc
 
 
 def dual_faces(puzzle: Puzzle) -> Faces:
@@ -69,7 +69,7 @@ def dual_faces(puzzle: Puzzle) -> Faces:
     return trim_to_disc(faces)
 
 
-def laves(partner: Periodic) -> Callable[[int, int, "int | None"], Faces]:
+def laves(partner: Periodic) -> Callable[[int, int, int | None], Faces]:
     """A generator for the dual of ``partner``: size ``w`` x ``h`` is the dual of the
     partner's ``(w + 1)`` x ``(h + 1)`` patch.
 

@@ -32,8 +32,9 @@ sqrt(3), ``41/29`` for sqrt(2)). :func:`loopy_faces` gives the integers;
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, NamedTuple, Sequence
+from typing import NamedTuple
 
 from ..model import InputError
 from .base import Faces
@@ -61,7 +62,7 @@ class Cell(NamedTuple):
     odd_col: bool
 
     @classmethod
-    def at(cls, x: int, y: int, w: int, h: int) -> "Cell":
+    def at(cls, x: int, y: int, w: int, h: int) -> Cell:
         return cls(x, y, w, y == 0, y == h - 1, x == 0, x == w - 1, y % 2 == 1, x % 2 == 1)
 
     @property

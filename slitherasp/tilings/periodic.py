@@ -25,8 +25,8 @@ competition's graphs (``ALTAIR``, ``TRISQUARES``, ``SNOWFLAKE``; see ``docs/tili
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from ..model import signed_area
 from ..topology import trim_to_disc

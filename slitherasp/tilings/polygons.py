@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence, overload
+from typing import Any, overload
 
 import numpy as np
 import shapely
@@ -230,7 +231,7 @@ class _Names:
         return f"polygon {i}" + (f" ({self.origins[i]})" if self.origins[i] else "")
 
     def many(self, idx: Iterable[int], limit: int = 6) -> str:
-        idx = sorted(set(int(i) for i in idx))
+        idx = sorted({int(i) for i in idx})
         words = [self.one(i).removeprefix("polygon ") for i in idx[:limit]]
         more = f" and {len(idx) - limit} more" if len(idx) > limit else ""
         return ("polygons " if len(idx) > 1 else "polygon ") + ", ".join(words) + more
@@ -408,7 +409,7 @@ def from_polygons(
     >>> from_polygons([box(0, 0, 1, 1), box(0.5, 0.5, 2, 2)])
     Traceback (most recent call last):
     ...
-    slitherasp.errors.GeometryError: <polygons>: polygon 0 and polygon 1 overlap: they share the area 0.25 around (0.75, 0.75)
+    slitherasp.errors.GeometryError: <polygons>: polygon 0 and polygon 1 overlap: they share the area 0.25 ...
     """
     if isinstance(polygons, Polygons):
         if clues is None:

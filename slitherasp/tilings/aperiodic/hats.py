@@ -16,12 +16,10 @@ from __future__ import annotations
 import math
 import random
 import re
-from functools import lru_cache
 
 from ...errors import InputError
 from .exact import IPoint
 from .trim import trim
-
 
 # Loopy's hats (type 16) live on the kite grid: hexagons cut into six kites. Points
 # are x + y r with r = exp(i pi/3), scaled so that the grid's triangles have side 6.
@@ -226,7 +224,8 @@ def problem(desc: str) -> str | None:
         return f"kite {coords[0]} does not exist: a hat has kites 0-7"
     for i in range(len(coords) - 1, 1, -1):
         if coords[i] >= len(_CHILDREN[kind]):
-            return f"metatile {coords[i]} does not exist: {kind} has {len(_CHILDREN[kind])} (0-{len(_CHILDREN[kind]) - 1})"
+            n = len(_CHILDREN[kind])
+            return f"metatile {coords[i]} does not exist: {kind} has {n} (0-{n - 1})"
         kind = _CHILDREN[kind][coords[i]][0]
     if coords[1] >= len(_HATS[kind]):
         return f"hat {coords[1]} does not exist: metatile {kind} has {len(_HATS[kind])}"

@@ -26,7 +26,6 @@ from ...errors import InputError
 from .exact import IPoint, Z, add, less5, round_root, sub, t_mul, t_turn, t_x, t_y
 from .trim import trim
 
-
 # --------------------------------------------------------------------------- half tiles
 ACUTE = "ABCD"
 P2_LETTERS, P3_LETTERS = "ABUV", "CDXY"
@@ -210,7 +209,8 @@ def problem(number: int, desc: str) -> str | None:
         if ch not in grid.letters:
             return f"{ch!r} is not a letter of {grid.name} (its letters are {', '.join(grid.letters)})"
         if i and ch not in PARENTS[desc[1 + i]]:
-            return f"{desc[1 + i]!r} cannot be a piece of {ch!r} (a {desc[1 + i]} fits in {' or '.join(PARENTS[desc[1 + i]])})"
+            piece = desc[1 + i]
+            return f"{piece!r} cannot be a piece of {ch!r} (a {piece} fits in {' or '.join(PARENTS[piece])})"
     return None
 
 

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from ...errors import InputError
 from .exact import D, IPoint, add, d_mul, d_turn, d_x, d_y, less3, round_root, sub
 from .trim import trim
-
 
 # Loopy's spectres (type 17) come from a substitution of nine kinds of marked hexagon
 # (G D J L X P S F Y, as in the paper of Smith, Myers, Kaplan and Goodman-Strauss):
@@ -137,7 +136,7 @@ def _spectre_maps(kind: str) -> tuple[list, list, list]:
     return _reverse(emap, inner), edges, _reverse(emap, outer)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _spectre_tables() -> dict[str, tuple[list, list, list, list, list, list]]:
     return {kind: _hex_maps(kind) + _spectre_maps(kind) for kind in _HEX_KINDS}
 
@@ -152,7 +151,7 @@ class _SpectreCoordinates:
             kinds.insert(0, _SUBHEXES[kinds[0]][i])
         self.index, self.hexes, self.kinds, self.rng = index, list(hexes), kinds, rng
 
-    def extend(self, c: "_SpectreState", n: int) -> None:
+    def extend(self, c: _SpectreState, n: int) -> None:
         """Make ``c`` know at least ``n`` hexagon levels."""
         while len(self.kinds) < n:
             if self.rng is None:
@@ -165,7 +164,7 @@ class _SpectreCoordinates:
         c.hexes.extend(self.hexes[len(c.hexes):n - 1])
         c.kinds.extend(self.kinds[len(c.kinds):n])
 
-    def step_hex(self, c: "_SpectreState", depth: int, edge: int) -> int:
+    def step_hex(self, c: _SpectreState, depth: int, edge: int) -> int:
         """Move ``c``'s level-``depth`` hexagon across ``edge``; the edge entered."""
         self.extend(c, depth + 2)
         hexmap, hexedges, hexin = _spectre_tables()[c.kinds[depth + 1]][:3]
@@ -179,7 +178,7 @@ class _SpectreCoordinates:
         c.kinds[depth] = _SUBHEXES[c.kinds[depth + 1]][which]
         return sub
 
-    def step(self, c: "_SpectreState", edge: int) -> int:
+    def step(self, c: _SpectreState, edge: int) -> int:
         """Move ``c`` to the spectre across its ``edge``; the edge entered."""
         specmap, specedges, specin = _spectre_tables()[c.kinds[0]][3:]
         inside, which, sub = specmap[14 * c.index + edge]
@@ -198,7 +197,7 @@ class _SpectreState:
     hexes: list[int]
     kinds: list[str]
 
-    def copy(self) -> "_SpectreState":
+    def copy(self) -> _SpectreState:
         return _SpectreState(self.index, list(self.hexes), list(self.kinds))
 
 
