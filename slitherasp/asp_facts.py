@@ -186,6 +186,10 @@ def facts_text(puzzle: Puzzle) -> str:
 
 
 # --------------------------------------------------------------------------- sessions
+LINK = ("link", 2)
+"""The answer's predicate and arity."""
+CLUE = ("clue", 2)
+"""The clue predicate and arity (facts, or externals in a session)."""
 CLUE_EXTERNALS = "#external clue(C,N) : clue_value(C,N)."
 """Every clue value a cell may take is an external atom ``clue(C,N)``."""
 

@@ -280,8 +280,27 @@ def from_faces(
     if tolerance is None:
         xs = [p[0] for f in raw for p in f]
         ys = [p[1] for f in raw for p in f]
-        extent = max(max(xs) - min(xs), max(ys) - min(ys), 1e-300)
-        tolerance = 1e-7 * extent
+        tolerance = 1e-7 * max(max(xs) - min(xs), max(ys) - min(ys), 1e-300)
+    points, cycles = _face_cycles(raw, tolerance, source)
+    edges, cell_edges = _face_edges(cycles, points, source)
+    if clues is None:
+        clues = [None] * len(cycles)
+    if len(clues) != len(cycles):
+        raise InputError(f"{len(clues)} clues for {len(cycles)} faces", source=source)
+    return Puzzle(
+        vertices=tuple(str(i) for i in range(len(points))),
+        edges=edges,
+        cells=tuple(f"c{i}" for i in range(len(cycles))),
+        cell_edges=cell_edges,
+        clues=tuple(clues),
+        geometry=Geometry(points=tuple(points), faces=tuple(cycles)),
+        source=source,
+    )
+
+
+def _face_cycles(raw: list[list[Point]], tolerance: float, source: str) -> tuple[list[Point], list[tuple[int, ...]]]:
+    """The distinct points (those closer than ``tolerance`` merged) and each face as a
+    counter-clockwise cycle of point indices; faces that are not simple are refused."""
     index: dict[tuple[int, int], int] = {}
     points: list[Point] = []
 
@@ -306,49 +325,35 @@ def from_faces(
         while len(cyc) > 1 and cyc[0] == cyc[-1]:
             cyc.pop()
         if len(cyc) < 3 or len(set(cyc)) != len(cyc):
-            raise GeometryError(
-                f"face {fi} is not a simple polygon with 3 or more corners", source=source
-            )
+            raise GeometryError(f"face {fi} is not a simple polygon with 3 or more corners", source=source)
         area = signed_area([points[v] for v in cyc])
         if abs(area) <= tolerance * tolerance:
             raise GeometryError(f"face {fi} has zero area", source=source)
         if area < 0:
             cyc.reverse()
         cycles.append(tuple(cyc))
+    return points, cycles
 
+
+def _face_edges(cycles: list[tuple[int, ...]], points: list[Point],
+                source: str) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...]]:
+    """The edges ``(u, v)``, ``u < v``, in order of first appearance, and each face's
+    edge indices; an edge on more than two faces is refused (faces overlap)."""
     edge_of: dict[tuple[int, int], int] = {}
-    edges: list[tuple[int, int]] = []
-    cell_edges: list[tuple[int, ...]] = []
     uses: list[int] = []
+    cell_edges: list[tuple[int, ...]] = []
     for cyc in cycles:
         es = []
         for a, b in zip(cyc, cyc[1:] + cyc[:1]):
             key = (a, b) if a < b else (b, a)
-            e = edge_of.get(key)
-            if e is None:
-                e = edge_of[key] = len(edges)
-                edges.append(key)
+            e = edge_of.setdefault(key, len(edge_of))
+            if e == len(uses):
                 uses.append(0)
             uses[e] += 1
             if uses[e] > 2:
                 u, v = key
-                raise GeometryError(
-                    f"the edge {points[u]}-{points[v]} lies on more than two faces "
-                    f"(faces overlap)",
-                    source=source,
-                )
+                raise GeometryError(f"the edge {points[u]}-{points[v]} lies on more than two faces (faces overlap)",
+                                    source=source)
             es.append(e)
         cell_edges.append(tuple(es))
-    if clues is None:
-        clues = [None] * len(cycles)
-    if len(clues) != len(cycles):
-        raise InputError(f"{len(clues)} clues for {len(cycles)} faces", source=source)
-    return Puzzle(
-        vertices=tuple(str(i) for i in range(len(points))),
-        edges=tuple(edges),
-        cells=tuple(f"c{i}" for i in range(len(cycles))),
-        cell_edges=tuple(cell_edges),
-        clues=tuple(clues),
-        geometry=Geometry(points=tuple(points), faces=tuple(cycles)),
-        source=source,
-    )
+    return tuple(edge_of), tuple(cell_edges)

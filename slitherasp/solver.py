@@ -262,14 +262,14 @@ class Session:
         # one call per solve instead of one per changed clue.
         index = puzzle.cell_index
         self._external: dict[tuple[int, int], int] = {}
-        for a in ctl.symbolic_atoms.by_signature("clue", 2):
+        for a in ctl.symbolic_atoms.by_signature(*asp_facts.CLUE):
             if a.is_external:
                 cell, k = asp_facts.clue_of_atom(str(a.symbol))
                 self._external[index[cell], k] = a.literal
                 ctl.assign_external(a.literal, None)
         self._off = [-lit for lit in self._external.values()]
         self._decode = _decoder(puzzle)
-        link = {str(a.symbol): a.literal for a in ctl.symbolic_atoms.by_signature("link", 2)}
+        link = {str(a.symbol): a.literal for a in ctl.symbolic_atoms.by_signature(*asp_facts.LINK)}
         self._literal = [link.get(atom) for atom in asp_facts.link_atoms(puzzle)]
 
     def block(self, answer: Iterable[int]) -> None:

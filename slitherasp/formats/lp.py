@@ -203,87 +203,98 @@ def read_instance(text: str, source: str = "<string>") -> Puzzle:
     slitherasp.errors.InputError: <string>:1:12: edge(2,1) repeats edge(1,2) in the other orientation
     """
     parser = _Parser(text, source)
-    vertex_index: dict[Name, int] = {}
-    edges: list[tuple[int, int]] = []
-    edge_at: dict[tuple[int, int], int] = {}
-    cells: dict[Name, list[int]] = {}
-    cell_seen: set[tuple[Name, int]] = set()
-    clue_of: dict[Name, tuple[int, int]] = {}
+    facts = _by_predicate(parser)
+    vertex_index, edge_at = _edges(parser, facts["edge"])
+    if not edge_at:
+        raise InputError("empty instance: no edge/2 facts", source=source)
+    cells = _cells(parser, facts["cell_contains"], vertex_index, edge_at)
+    clues = _clues(parser, facts["clue"], cells)
+    names = tuple(cells)
+    return Puzzle(
+        vertices=tuple(vertex_index),
+        edges=tuple(edge_at),
+        cells=names,
+        cell_edges=tuple(tuple(cells[c]) for c in names),
+        clues=tuple(clues.get(c) for c in names),
+        source=source,
+    )
 
-    def vertex(name: Name) -> int:
-        v = vertex_index.get(name)
-        if v is None:
-            v = vertex_index[name] = len(vertex_index)
-        return v
 
+def _by_predicate(parser: _Parser) -> dict[str, list[Fact]]:
+    """Every fact of the text by predicate; unknown predicates and arities refused."""
     by_predicate: dict[str, list[Fact]] = {p: [] for p in INSTANCE_PREDICATES}
     for fact in parser.atoms(terminated=True):
         arity = INSTANCE_PREDICATES.get(fact.predicate)
         name = f"{fact.predicate}/{len(fact.args)}"
         if arity is None:
             raise parser.error(
-                f"unknown predicate {name}: an instance has only edge/2, cell_contains/3 and clue/2",
-                fact.offset,
+                f"unknown predicate {name}: an instance has only edge/2, cell_contains/3 and clue/2", fact.offset
             )
         if len(fact.args) != arity:
-            raise parser.error(
-                f"{name} has the wrong arity: expected {fact.predicate}/{arity}", fact.offset
-            )
+            raise parser.error(f"{name} has the wrong arity: expected {fact.predicate}/{arity}", fact.offset)
         by_predicate[fact.predicate].append(fact)
+    return by_predicate
 
-    for f in by_predicate["edge"]:
+
+def _edges(parser: _Parser, facts: list[Fact]) -> tuple[dict[Name, int], dict[tuple[int, int], int]]:
+    """Vertex name -> index, and each edge ``(u, v)`` -> its index, in input order."""
+    vertex_index: dict[Name, int] = {}
+    edge_at: dict[tuple[int, int], int] = {}
+    for f in facts:
         u, v = f.args
         if u == v:
             raise parser.error(f"edge({u},{v}) is a self-loop", f.offset)
-        iu, iv = vertex(u), vertex(v)
+        iu = vertex_index.setdefault(u, len(vertex_index))
+        iv = vertex_index.setdefault(v, len(vertex_index))
         if (iu, iv) in edge_at:
             raise parser.error(f"edge({u},{v}) is given twice", f.offset)
         if (iv, iu) in edge_at:
             raise parser.error(f"edge({u},{v}) repeats edge({v},{u}) in the other orientation", f.offset)
-        edge_at[(iu, iv)] = len(edges)
-        edges.append((iu, iv))
-    for f in by_predicate["cell_contains"]:
+        edge_at[(iu, iv)] = len(edge_at)
+    return vertex_index, edge_at
+
+
+def _cells(parser: _Parser, facts: list[Fact], vertex_index: dict[Name, int],
+           edge_at: dict[tuple[int, int], int]) -> dict[Name, list[int]]:
+    """Cell name -> its edges' indices, each named in its edge's own orientation."""
+    cells: dict[Name, list[int]] = {}
+    seen: set[tuple[Name, int]] = set()
+    for f in facts:
         c, u, v = f.args
         iu, iv = vertex_index.get(u, -1), vertex_index.get(v, -1)
         e = edge_at.get((iu, iv))
         if e is None:
             if (iv, iu) in edge_at:
-                raise parser.error(
-                    f"cell_contains({c},{u},{v}) names edge({v},{u}) in reverse orientation", f.offset
-                )
+                raise parser.error(f"cell_contains({c},{u},{v}) names edge({v},{u}) in reverse orientation", f.offset)
             raise parser.error(f"cell_contains({c},{u},{v}) names an edge that is not in edge/2", f.offset)
-        if (c, e) in cell_seen:
+        if (c, e) in seen:
             raise parser.error(f"cell_contains({c},{u},{v}) is given twice", f.offset)
-        cell_seen.add((c, e))
+        seen.add((c, e))
         cells.setdefault(c, []).append(e)
-    for f in by_predicate["clue"]:
+    return cells
+
+
+def _clues(parser: _Parser, facts: list[Fact], cells: dict[Name, list[int]]) -> dict[Name, int]:
+    """Cell name -> clue: one integer per cell, between 0 and the cell's size."""
+    clues: dict[Name, int] = {}
+    for f in facts:
         c, n = f.args
         try:
             k = int(n)
         except ValueError:
             raise parser.error(f"clue({c},{n}): the clue must be an integer", f.offset) from None
-        if c in clue_of:
+        if c in clues:
             raise parser.error(f"clue({c},{n}): cell {c} has a clue already", f.offset)
         if k < 0:
             raise parser.error(f"clue({c},{n}) is negative", f.offset)
-        clue_of[c] = (k, f.offset)
-    if not edges:
-        raise InputError("empty instance: no edge/2 facts", source=source)
-    for c, (k, at) in clue_of.items():
-        size = len(cells.get(c, ()))
+        clues[c] = k
+    for f in facts:
+        c, k = f.args[0], clues[f.args[0]]
         if c not in cells:
-            raise parser.error(f"clue({c},{k}) names a cell with no cell_contains/3 facts", at)
-        if k > size:
-            raise parser.error(f"clue({c},{k}) is larger than its cell ({size} edges)", at)
-    names = tuple(cells)
-    return Puzzle(
-        vertices=tuple(vertex_index),
-        edges=tuple(edges),
-        cells=names,
-        cell_edges=tuple(tuple(cells[c]) for c in names),
-        clues=tuple(clue_of[c][0] if c in clue_of else None for c in names),
-        source=source,
-    )
+            raise parser.error(f"clue({c},{k}) names a cell with no cell_contains/3 facts", f.offset)
+        if k > len(cells[c]):
+            raise parser.error(f"clue({c},{k}) is larger than its cell ({len(cells[c])} edges)", f.offset)
+    return clues
 
 
 def write_instance(puzzle: Puzzle) -> str:

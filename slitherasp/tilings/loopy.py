@@ -141,7 +141,7 @@ def _hexagon(a: int, b: int) -> Polygon:
 
 
 # --------------------------------------------------------------------------- the table
-def _grids() -> dict[int, LoopyGrid]:
+def _grids() -> dict[int, LoopyGrid]:  # long: a table, one entry per grid type, nothing to split
     """Every periodic grid type, by Loopy's number (facts from Loopy's grid.c)."""
     grids: list[LoopyGrid] = []
     add = grids.append

@@ -1,0 +1,55 @@
+"""The rules that keep the house in shape: small modules and functions, a light
+package root, a command line whose help loads no solver."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "slitherasp"
+HEAVY = ("clingo", "networkx", "numpy", "shapely")
+MODULE_LINES, FUNCTION_LINES = 450, 80
+
+
+def loaded_after(code: str) -> list[str]:
+    """Which heavy libraries a fresh interpreter has loaded after running ``code``."""
+    probe = f"import sys\n{code}\nprint(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                         cwd=PACKAGE.parent)
+    return out.stdout.split()
+
+
+@pytest.mark.parametrize("code", [
+    "import slitherasp",
+    "import slitherasp.model",
+    "import slitherasp.model; slitherasp.model.from_faces([[(0, 0), (1, 0), (0, 1)]]).is_disc",
+    "from slitherasp.cli.main import build_parser; build_parser().format_help()",
+    "import slitherasp; slitherasp.read_instance('edge(1,2).'); slitherasp.Puzzle",
+])
+def test_light_imports(code: str) -> None:
+    assert loaded_after(code) == []
+
+
+def test_the_solver_loads_on_first_use() -> None:
+    assert loaded_after("import slitherasp; slitherasp.solve") == ["clingo"]
+
+
+def test_modules_and_functions_are_small() -> None:
+    """At most 450 lines a module and 80 a function, unless the function's first
+    line says why (``# long: ...``)."""
+    too_long = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        lines = source.splitlines()
+        if len(lines) > MODULE_LINES:
+            too_long.append(f"{path.name}: {len(lines)} lines")
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                size = node.end_lineno - node.lineno + 1  # type: ignore[operator]
+                if size > FUNCTION_LINES and "# long:" not in lines[node.lineno - 1]:
+                    too_long.append(f"{path.name}:{node.lineno} {node.name}: {size} lines")
+    assert too_long == []
