@@ -37,7 +37,8 @@ from pathlib import Path
 
 from slitherasp import formats, tilings
 from slitherasp.model import Answer, Puzzle
-from slitherasp.solver import ENCODINGS, Batch, Result, solve
+from slitherasp.sessions import Batch
+from slitherasp.solver import ENCODINGS, Result, solve
 from slitherasp.validate import check
 
 HERE = Path(__file__).resolve().parent

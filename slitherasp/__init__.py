@@ -36,7 +36,8 @@ _EXPORTS = {
     "formats": ("read_file", "read_text", "write_text"),
     "formats.lp": ("read_answer", "read_instance", "write_answer", "write_instance"),
     "results": ("Result", "Status"),
-    "solver": ("Batch", "Session", "count", "solve"),
+    "sessions": ("Batch", "Session"),
+    "solver": ("count", "solve"),
     "validate": ("Report", "Violation", "check", "is_solution"),
 }
 _HOME = {name: module for module, names in _EXPORTS.items() for name in names}

@@ -43,7 +43,8 @@ from dataclasses import dataclass
 from .errors import GenerationError, InputError
 from .grades import SOLVER_LEVELS
 from .model import Answer, Puzzle
-from .solver import Session, solve
+from .sessions import Session
+from .solver import solve
 from .topology import face_neighbours, joins_as_disc
 
 LEVELS = SOLVER_LEVELS
@@ -316,7 +317,7 @@ def generate(
     order = {name: i for i, name in enumerate(LEVELS)}
     best = max((r for r in reached if r is not None), key=order.__getitem__, default=None)
     raise GenerationError(
-        f"no {level} puzzle on this patch after {attempts} loops"
+        f"no {level or 'uniquely solvable'} puzzle on this patch after {attempts} loops"
         + (f"; the grades reached were at most {best}" if best else "")
         + ("; try a larger size or another grade" if level != "easy" else "")
     )

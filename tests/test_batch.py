@@ -8,7 +8,8 @@ import pytest
 
 from slitherasp import tilings
 from slitherasp.generate import random_loop
-from slitherasp.solver import SAT, UNSAT, Batch, solve
+from slitherasp.sessions import Batch
+from slitherasp.solver import SAT, UNSAT, solve
 from slitherasp.validate import check
 
 

@@ -12,7 +12,19 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError, SlitherError
-from .common import Exit, Progress, command, err, format_arg, json_arg, load, out, progress_arg, solver_args
+from .common import (
+    Exit,
+    Progress,
+    command,
+    err,
+    format_arg,
+    json_arg,
+    load,
+    out,
+    progress_arg,
+    solver_args,
+    whole,
+)
 
 
 def add_parser(sub: Any) -> None:
@@ -31,7 +43,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH", help="instance files or folders")
     format_arg(p, "input format of every instance (default: by extension)")
     solver_args(p)
-    p.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
+    p.add_argument("--jobs", "-j", type=whole(1, 256), default=1, metavar="N",
                    help="instances solved at once (threads; default: 1)")
     json_arg(p, "one JSON line per instance")
     progress_arg(p)
@@ -90,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     from concurrent.futures import ThreadPoolExecutor
 
     from ..results import error_json, solve_json
-    from ..solver import Batch
+    from ..sessions import Batch
 
     files = list(collect(args.paths))
     if not files:
@@ -108,6 +120,8 @@ def run(args: argparse.Namespace) -> int:
             return path, local.batch.solve(puzzle, unique=args.unique, time_limit=args.time_limit), None
         except SlitherError as exc:
             return path, None, str(exc)
+        except (Exception, RecursionError) as exc:
+            return path, None, f"{path}: internal error: {type(exc).__name__}: {str(exc)[:200]}"
 
     interrupted = False
     pool = ThreadPoolExecutor(max_workers=max(1, args.jobs))

@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any
 
+from ..errors import InputError
 from .common import Exit, command, instance_args, json_arg, load, out, read_links
 
 
@@ -33,6 +34,9 @@ def run(args: argparse.Namespace) -> int:
     from ..kinds import kind_of
     from ..results import check_json
 
+    stdin = [name for name in (args.instance, args.answer, args.reference) if name == "-"]
+    if len(stdin) > 1:
+        raise InputError("only one of INSTANCE, ANSWER and --reference can be read from standard input (-)")
     puzzle = load(args.instance, args.format)
     links = read_links(args.answer)
     reference = read_links(args.reference) if args.reference else None

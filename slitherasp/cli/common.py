@@ -7,6 +7,7 @@ builds every parser without loading clingo, networkx, numpy or shapely.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from enum import IntEnum
@@ -16,6 +17,14 @@ from typing import Any
 from ..errors import InputError
 from ..model import Puzzle
 
+STARTED = time.perf_counter()
+"""When the command started: time limits count from here (reading and grounding too)."""
+
+
+def remaining(limit: float | None) -> float | None:
+    """What is left of a time limit that started with the command."""
+    return None if limit is None else max(0.0, limit - (time.perf_counter() - STARTED))
+
 
 class Exit(IntEnum):
     """The exit codes, as ``slitherasp --help`` and the README list them."""
@@ -24,6 +33,7 @@ class Exit(IntEnum):
     INVALID = 1
     INPUT = 2
     UNSAT = 20
+    SOFTWARE = 70
     TIMEOUT = 124
     INTERRUPT = 130
 
@@ -34,6 +44,7 @@ EXIT_MEANINGS = {
                   "batch: some instance was UNSATISFIABLE, UNKNOWN or had bad input",
     Exit.INPUT: "bad input or usage (the message names file:line:col and the problem)",
     Exit.UNSAT: "UNSATISFIABLE: the puzzle has no answer",
+    Exit.SOFTWARE: "an internal error (a bug in slitherasp: please report it with the input)",
     Exit.TIMEOUT: "UNKNOWN: the time limit ran out before an answer or a proof",
     Exit.INTERRUPT: "interrupted (Ctrl-C); what was found so far is still printed",
 }
@@ -92,17 +103,49 @@ def solver_args(p: argparse.ArgumentParser, *, encoding: bool = True) -> None:
                        "else reach (default: %(default)s)")
 
 
+MAX_THREADS = 64
+"""clingo's parallel mode takes at most 64 threads."""
+
+
+def whole(low: int, high: int | None = None) -> Any:
+    """An argparse type: an integer in ``low..high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text) if len(text) < 20 else None
+        except ValueError:
+            value = None
+        if value is None or value < low or (high is not None and value > high):
+            span = f"{low}..{high}" if high is not None else f"{low} or more"
+            raise argparse.ArgumentTypeError(f"expected a whole number {span}, not {text[:20]!r}")
+        return value
+
+    return parse
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a number of seconds, finite and more than 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds more than 0, not {text[:20]!r}")
+    return value
+
+
 def time_limit_arg(p: argparse.ArgumentParser, help: str) -> None:
-    p.add_argument("--time-limit", type=float, metavar="S", help=help)
+    p.add_argument("--time-limit", type=seconds, metavar="S", help=help)
 
 
 def models_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--models", "-n", type=int, default=1, metavar="N",
+    p.add_argument("--models", "-n", type=whole(0), default=1, metavar="N",
                    help="stop after N answers; 0 = all (default: 1)")
 
 
 def threads_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--threads", "-t", type=int, default=1, metavar="N", help="solver threads (default: 1)")
+    p.add_argument("--threads", "-t", type=whole(1, MAX_THREADS), default=1, metavar="N",
+                   help=f"solver threads, 1..{MAX_THREADS} (default: 1)")
 
 
 def json_arg(p: argparse.ArgumentParser, help: str = "print one JSON object instead of text") -> None:
@@ -128,22 +171,27 @@ def size_arg(p: argparse.ArgumentParser, help: str = "patch size (default: the t
 
 # --------------------------------------------------------------------------- input
 def load(path: str, fmt: str | None = None) -> Puzzle:
-    """The instance in a file (``-``: standard input), in any format."""
+    """The instance in a file (``-``: standard input), in any format. A geometry that
+    gives every cell a face but is no disc is named (the colour encoding, which needs
+    a disc, is then not used)."""
     from .. import formats
 
-    return formats.read_file(path, fmt)
+    puzzle = formats.read_file(path, fmt)
+    geo = puzzle.geometry
+    if geo is not None and all(f is not None for f in geo.faces) and not puzzle.is_disc:
+        from ..topology import disc_defect
+
+        defect = disc_defect(puzzle)
+        err(f"slitherasp: note: {path}: the geometry is not a disc of faces ({defect.kind if defect else '?'}): "
+            "solving with the reach encoding")
+    return puzzle
 
 
 def read_text(path: str) -> str:
     """A text file (``-``: standard input); :class:`InputError` naming it otherwise."""
-    if path == "-":
-        return sys.stdin.read()
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such file", source=path) from None
-    except (OSError, UnicodeDecodeError):
-        raise InputError("cannot read this file as UTF-8 text", source=path) from None
+    from ..limits import read_text as read
+
+    return read(path)
 
 
 def read_links(path: str) -> list[tuple[str, str]]:
@@ -157,14 +205,20 @@ def read_links(path: str) -> list[tuple[str, str]]:
 def draw(puzzle: Any, answer: Any, out_path: str, *, title: str | None = None, **options: Any) -> None:
     """Write an SVG or PNG drawing, chosen by the file extension."""
     from .. import render
+    from ..files import write_files
 
     suffix = Path(out_path).suffix.lower()
-    if suffix == ".svg":
-        Path(out_path).write_text(render.svg(puzzle, answer, title=title, **options), encoding="utf-8")
-    elif suffix == ".png":
-        render.png(puzzle, answer, out_path, title=title, **options)
-    else:
+    if suffix not in (".svg", ".png"):
         raise InputError("the drawing's file name must end in .svg or .png", source=out_path)
+    if suffix == ".svg":
+        data: str | bytes = render.svg(puzzle, answer, title=title, **options)
+    else:
+        data = render.png(puzzle, answer, title=title, **options)
+    write_files({Path(out_path): data})
+
+
+def force_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--force", action="store_true", help="replace an instance of the same name (and its sidecars)")
 
 
 class Progress:

@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..files import write_files
 from ..formats import FORMATS, by_extension, writable
-from .common import Exit, command, instance_args, load, out
+from .common import Exit, command, force_arg, instance_args, load, out
 
 
 def add_parser(sub: Any) -> None:
@@ -30,6 +31,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--to", metavar="FORMAT",
                    help=f"output format: {', '.join(writable())} (default: by -o's extension)")
     p.add_argument("-o", "--output", metavar="OUT", help="write to OUT (default: standard output)")
+    force_arg(p)
     p.set_defaults(run=run)
 
 
@@ -46,14 +48,9 @@ def run(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
         return Exit.OK
-    try:
-        if fmt == "lp":  # facts keep their geometry in a sidecar, as 'tiling' writes them
-            written = formats.save(puzzle, args.output)
-        else:
-            Path(args.output).parent.mkdir(parents=True, exist_ok=True)
-            Path(args.output).write_text(text, encoding="utf-8")
-            written = [Path(args.output)]
-    except OSError as exc:
-        raise InputError(f"cannot write: {exc.strerror or exc}", source=args.output) from None
+    if fmt == "lp":  # facts keep their geometry in a sidecar, as 'tiling' writes them
+        written = formats.save(puzzle, args.output, force=args.force)
+    else:
+        written = write_files({Path(args.output): text}, force=args.force)
     out(" ".join(str(f) for f in written))
     return Exit.OK

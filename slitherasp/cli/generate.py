@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
+from ..errors import InputError
+from ..files import writable_folder
 from ..grades import SOLVER_LEVELS
 from .common import (
     Exit,
     Progress,
     command,
     err,
+    force_arg,
     instance_args,
     json_arg,
     load,
@@ -51,6 +55,7 @@ def add_parser(sub: Any) -> None:
                    help="the grade to reach (default: any; the grade is reported)")
     p.add_argument("--minimal", action="store_true", help="test every clue alone: none can be removed at the end")
     p.add_argument("-o", "--output", metavar="DIR", required=True, help="folder to write the puzzle into")
+    force_arg(p)
     json_arg(p, "print a JSON summary")
     progress_arg(p)
     p.set_defaults(run=run_generate)
@@ -123,6 +128,7 @@ def run_generate(args: argparse.Namespace) -> int:
     from ..results import generated_json
 
     blank, stem = patch(args.tiling, args.size, args.seed)
+    writable_folder(args.output)  # before the work, not after it
     progress = Progress.for_args(len(blank.cells), args)
 
     def show(removed: int, kept: int, untested: int, elapsed: float) -> None:
@@ -135,10 +141,15 @@ def run_generate(args: argparse.Namespace) -> int:
     level = made.grade.level or "ungraded"
     name = f"{stem}-{level}-s{args.seed or 0}"
     path = Path(args.output) / f"{name}.lp"
-    written = formats.save(made.puzzle, path, made.answer)
-    svg = path.with_suffix(".svg")
-    svg.write_text(render.svg(made.puzzle, title=name), encoding="utf-8")
-    written.append(svg)
+    drawing = {path.with_suffix(".svg"): render.svg(made.puzzle, title=name)}
+    try:
+        written = formats.save(made.puzzle, path, made.answer, force=args.force, extra=drawing)
+    except InputError:
+        from ..formats.lp import write_instance
+
+        sys.stdout.write(write_instance(made.puzzle))  # the work is not lost: the puzzle as facts
+        err("slitherasp: the puzzle could not be written; its facts are on standard output")
+        raise
     summary = generated_json(made, str(path), [str(f) for f in written], args.minimal)
     if args.json:
         out(json.dumps(summary))

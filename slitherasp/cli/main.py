@@ -8,6 +8,7 @@ function that runs the command (``run``); this module only wires them up.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Sequence
@@ -15,7 +16,7 @@ from collections.abc import Sequence
 from .. import __version__
 from ..errors import GenerationError, SlitherError
 from . import batch, check, convert, generate, render, sloop, solve, tiling
-from .common import EXIT_CODES, Exit, Formatter, err
+from .common import EXIT_CODES, Exit, Formatter, err, out
 
 FAMILIES = (solve, check, batch, render, tiling, sloop, convert, generate)
 """The command modules, in the order their commands appear in ``--help``."""
@@ -54,6 +55,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return Exit.INPUT
+    code = run(args)
+    solver = sys.modules.get("slitherasp.solver")
+    if solver is not None and solver.abandoned():
+        # A search or grounding that does not stop runs on in a thread: leave now
+        # instead of waiting for it (the results are printed already).
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the command; map every way it can end to an exit code and one line."""
     try:
         return int(args.run(args))
     except GenerationError as exc:
@@ -63,12 +77,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         err(f"slitherasp: error: {exc}")
         return Exit.INPUT
     except KeyboardInterrupt:
+        if getattr(args, "json", False) and isinstance(getattr(args, "instance", None), str):
+            out(json.dumps({"instance": args.instance, "result": "UNKNOWN", "interrupted": True}))
         err("slitherasp: interrupted")
         return Exit.INTERRUPT
     except BrokenPipeError:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return Exit.OK
+    except (Exception, RecursionError) as exc:
+        if os.environ.get("SLITHERASP_TRACEBACK"):
+            raise
+        err(f"slitherasp: internal error: {type(exc).__name__}: {str(exc)[:200]} "
+            "(a bug; please report it with the input; SLITHERASP_TRACEBACK=1 shows where)")
+        return Exit.SOFTWARE
 
 
 if __name__ == "__main__":

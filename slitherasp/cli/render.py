@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..errors import InputError
 from .common import Exit, command, draw, err, instance_args, load, out, read_links
 
 
@@ -35,6 +36,8 @@ def run(args: argparse.Namespace) -> int:
     from .. import render
     from ..kinds import kind_of
 
+    if args.instance == "-" and args.answer == "-":
+        raise InputError("only one of INSTANCE and --answer can be read from standard input (-)")
     puzzle = load(args.instance, args.format)
     answer = kind_of(puzzle).check(puzzle, read_links(args.answer)).edges if args.answer else None
     if args.output is None:

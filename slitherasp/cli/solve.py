@@ -12,12 +12,14 @@ from typing import Any
 from .common import (
     command,
     draw,
+    err,
     exit_for,
     instance_args,
     json_arg,
     load,
     models_arg,
     out,
+    remaining,
     solver_args,
     threads_arg,
 )
@@ -63,19 +65,23 @@ def add_parser(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..files import write_files
     from ..formats.lp import write_answer
     from ..results import solve_json
     from ..solver import solve
 
     puzzle = load(args.instance, args.format)
-    result = solve(puzzle, models=args.models, unique=args.unique, time_limit=args.time_limit,
+    result = solve(puzzle, models=args.models, unique=args.unique, time_limit=remaining(args.time_limit),
                    threads=args.threads, encoding=args.encoding, statistics=args.stats)
     if args.json:
         out(json.dumps(solve_json(result, args.instance)))
     else:
         print_clingo_style(args.instance, result, args.models, args.stats, args.unique)
-    if args.answer_out and result.answers:
-        Path(args.answer_out).write_text(write_answer(puzzle, result.answers[0]) + "\n")
+    if args.answer_out:
+        if result.answers:
+            write_files({Path(args.answer_out): write_answer(puzzle, result.answers[0]) + "\n"})
+        else:
+            err(f"slitherasp: note: no answer to write to {args.answer_out} ({result.status})")
     if args.draw and not args.json:
         from ..render import text
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from .common import Exit, command, err, json_arg, out, size_arg
+from .common import Exit, command, err, force_arg, json_arg, out, size_arg
 
 FAMILY_ORDER = ["regular", "archimedean", "laves", "k-uniform", "aperiodic", "competition", "polygons"]
 
@@ -38,6 +38,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--seed", type=int, metavar="S", help="random seed (aperiodic windows, planted loops)")
     p.add_argument("--planted-clues", action="store_true", help="clues of a random loop, answer beside")
     p.add_argument("-o", "--output", metavar="DIR", help="folder to write the instance into")
+    force_arg(p)
     json_arg(p, "'list' as JSON lines")
     p.set_defaults(run=run)
 
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     from .. import formats
 
     path = Path(args.output) / f"{stem}.lp"
-    written = formats.save(puzzle, path, answer)
+    written = formats.save(puzzle, path, answer, force=args.force)
     out(" ".join(str(f) for f in written))
     err(f"{path}: {len(puzzle.vertices)} vertices, {len(puzzle.edges)} edges, {len(puzzle.cells)} cells, "
         f"{puzzle.clue_count()} clues")

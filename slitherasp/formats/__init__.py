@@ -15,12 +15,14 @@ Adding a format is one module with ``read(text, source)``, ``write(puzzle)`` and
 
 from __future__ import annotations
 
-import sys
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
 
+from .. import limits
 from ..errors import InputError, located
+from ..files import write_files
 from ..model import Puzzle
 
 
@@ -123,6 +125,9 @@ def read_text(text: str, source: str = "<string>", format: str | None = None) ->
     """Read an instance from text in a given or guessed format; every problem is an
     :class:`InputError` naming ``source``, line and column."""
     with located(source):
+        if len(text) > limits.MAX_INPUT_BYTES:
+            raise InputError(f"larger than {limits.MAX_INPUT_BYTES // 2**20} MiB")
+        text = text.removeprefix("\ufeff")
         fmt = get(format) if format is not None else guess_format(text, None if source.startswith("<") else source)
         return fmt.read(text, source)
 
@@ -134,18 +139,9 @@ def read_file(path: str | Path, format: str | None = None) -> Puzzle:
     """
     source = str(path)
     if source == "-":
-        return read_text(sys.stdin.read(), "<stdin>", format)
+        return read_text(limits.read_text("-"), "<stdin>", format)
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such file", source=source) from None
-    except IsADirectoryError:
-        raise InputError("is a directory, not an instance file", source=source) from None
-    except UnicodeDecodeError:
-        raise InputError("not a UTF-8 text file", source=source) from None
-    except OSError as exc:
-        raise InputError(exc.strerror or "cannot read", source=source) from None
+    text = limits.read_text(p)
     if format is None and by_extension(source) is None:
         with located(source):
             format = guess_format(text, None).name
@@ -154,7 +150,7 @@ def read_file(path: str | Path, format: str | None = None) -> Puzzle:
 
     geo = geometry_path(p)
     if puzzle.geometry is None and geo.is_file():
-        puzzle = attach_geometry(puzzle, geo.read_text(encoding="utf-8"), str(geo))
+        puzzle = attach_geometry(puzzle, limits.read_text(geo), str(geo))
     return puzzle
 
 
@@ -178,25 +174,40 @@ def write_text(puzzle: Puzzle, format: str = "lp") -> str:
 ANSWER_SUFFIX = ".answer"
 
 
-def save(puzzle: Puzzle, path: str | Path, answer=None) -> list[Path]:  # type: ignore[no-untyped-def]
-    """Write ``path`` (``name.lp``), its geometry sidecar and, if given, the answer as
-    ``name.answer`` (link/2 facts). Returns the files written."""
+def instance_files(puzzle: Puzzle, path: str | Path, answer: Iterable[int] | None = None) -> dict[Path, str]:
+    """The files of an instance as facts: ``path`` (``name.lp``), its geometry sidecar
+    when it has a geometry, and the answer as ``name.answer`` when given."""
     from .lp import write_answer, write_instance
     from .sidecar import geometry_path, write_geometry
 
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(write_instance(puzzle))
-    written = [path]
+    files = {path: write_instance(puzzle)}
     if puzzle.geometry is not None:
-        geo = geometry_path(path)
-        geo.write_text(write_geometry(puzzle))
-        written.append(geo)
+        files[geometry_path(path)] = write_geometry(puzzle)
     if answer is not None:
-        ans = answer_path(path)
-        ans.write_text(write_answer(puzzle, answer) + "\n")
-        written.append(ans)
-    return written
+        files[answer_path(path)] = write_answer(puzzle, answer) + "\n"
+    return files
+
+
+def siblings(path: str | Path) -> list[Path]:
+    """Every file that belongs to the instance ``path`` (itself, sidecar, answer)."""
+    from .sidecar import geometry_path
+
+    return [Path(path), geometry_path(Path(path)), answer_path(path)]
+
+
+def save(puzzle: Puzzle, path: str | Path, answer: Iterable[int] | None = None, *, force: bool = True,
+         extra: Mapping[Path, str | bytes] | None = None) -> list[Path]:
+    """Write the instance's files (:func:`instance_files`, and ``extra`` ones such as
+    a drawing) atomically and together. ``force=False`` refuses when any file of an
+    instance of that name exists; otherwise an older instance's files that the new
+    one lacks (an ``.answer``) are removed. Returns the files written."""
+    files: dict[Path, str | bytes] = {**instance_files(puzzle, path, answer), **(extra or {})}
+    if not force:
+        for old in siblings(path):
+            if old.exists():
+                raise InputError("exists already (use --force to replace it)", source=str(old))
+    return write_files(files, force=force, stale=siblings(path))
 
 
 def answer_path(instance: str | Path) -> Path:

@@ -28,11 +28,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .. import limits
 from ..errors import InputError, located
 from ..model import Puzzle
 from . import squaregrid
 
-_TOKEN = re.compile(r"\s+|\$[^\n]*|(?P<tok>-?[0-9]+|[A-Za-z_][A-Za-z0-9_']*|\.\.|[\[\](),;:])|(?P<bad>.)")
+_TOKEN = re.compile(r"\s+|\$[^\n]*|(?P<tok>-?[0-9]+|[A-Za-z_][A-Za-z0-9_']*|\.\.|[\[\](),;:])|(?P<bad>.)", re.A)
 _LANGUAGE = re.compile(r"^[ \t]*language\b[^\n]*", re.M)
 ZERO = 4
 """How the model writes a clue 0 (0 is taken by 'no clue')."""
@@ -91,7 +92,7 @@ class _Parser:
         """An integer or a (nested) matrix; an index domain after ``;`` is skipped."""
         tok = self.next("a value")
         if re.fullmatch(r"-?[0-9]+", tok.text):
-            return tok, int(tok.text)
+            return tok, limits.integer(tok.text, "the number", line=tok.line, column=tok.column)
         if tok.text != "[":
             raise InputError(f"expected a number or '[', found '{tok.text}'", line=tok.line, column=tok.column)
         items: list[tuple[Token, object]] = []

@@ -28,7 +28,7 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .. import tilings
+from .. import limits, tilings
 from ..errors import InputError, located
 from ..model import Puzzle, TilingRef, from_faces
 from .shape import same_faces
@@ -36,10 +36,8 @@ from .shape import same_faces
 if TYPE_CHECKING:
     from ..tilings.base import Faces
 
-_PARAMS = re.compile(r"(\d+)(?:x(\d+))?(?:t(\d+))?(?:d[a-z])?")
-_ID = re.compile(r"\d+(?:x\d+)?(?:t\d+)?(?:d[a-z])?:[0-9A-Za-z_,]+")
-_LARGEST = 1000
-"""Widths and heights above this are refused (Loopy's own limit is memory)."""
+_PARAMS = re.compile(r"([0-9]+)(?:x([0-9]+))?(?:t([0-9]+))?(?:d[a-z])?", re.A)
+_ID = re.compile(r"[0-9]+(?:x[0-9]+)?(?:t[0-9]+)?(?:d[a-z])?[:#][0-9A-Za-z_,]+", re.A)
 
 
 def _id_line(text: str) -> tuple[str, int, int]:
@@ -75,7 +73,9 @@ def _grid(number: int, w: int, h: int, desc: str | None, column: int) -> Faces:
         if desc is None:
             raise InputError(f"a Loopy {APERIODIC[number]} game ID needs its grid description "
                              "(e.g. 7x7t11:82AAAAVBBUAB_...)", column=column)
-        problem = aperiodic.size_problem(number, w, h)
+        problem = aperiodic.size_problem(number, w, h) or (
+            f"larger than {limits.MAX_APERIODIC} is not read" if max(w, h) > limits.MAX_APERIODIC else None
+        )
         if problem:
             raise InputError(f"bad size {w}x{h}: {problem}", column=1)
         problem = aperiodic.desc_problem(number, desc)
@@ -86,7 +86,7 @@ def _grid(number: int, w: int, h: int, desc: str | None, column: int) -> Faces:
     if grid is None:
         raise InputError(f"unknown Loopy grid type t{number} (Loopy's types are t0..t17)", column=1)
     problem = size_problem(grid, w, h) or (
-        f"larger than {_LARGEST} is not supported" if max(w, h) > _LARGEST else None
+        f"larger than {limits.MAX_PERIODIC} is not read" if max(w, h) > limits.MAX_PERIODIC else None
     )
     if problem:
         raise InputError(f"bad size {w}x{h}: {problem}", column=1)
@@ -166,13 +166,19 @@ def _read(text: str, source: str) -> Puzzle:
 
     params, colon, body = game_id.partition(":")
     if not colon:
+        if "#" in game_id:
+            raise error("a Loopy random-seed ID (WxHtN#SEED) names a puzzle by the seed of Loopy's own "
+                        "generator and cannot be read; use the game ID (Loopy: Game > Specific...)")
         raise error("a Loopy game ID has the form WxHtN:clues (e.g. 7x7t2:...); this one has no ':'")
     m = _PARAMS.fullmatch(params)
     if m is None:
         raise error(f"bad size/type {params!r}: expected W, WxH or WxHtN such as 10x10t2", 1)
-    w = int(m.group(1))
-    h = int(m.group(2)) if m.group(2) else w
-    number = int(m.group(3)) if m.group(3) else 0
+    try:
+        w = limits.integer(m.group(1), "the width", low=1)
+        h = limits.integer(m.group(2), "the height", low=1) if m.group(2) else w
+        number = limits.integer(m.group(3), "the grid type", low=0) if m.group(3) else 0
+    except InputError as exc:
+        raise error(exc.message, 1) from None
     start = len(params) + 2  # column of the first character after ':'
     desc, sep, clue_text = body.partition("_")
     if not sep:

@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from .. import limits
 from ..model import InputError, Name, Puzzle
 
 INSTANCE_PREDICATES = {"edge": 2, "cell_contains": 3, "clue": 2}
@@ -38,15 +39,18 @@ class Fact:
     offset: int
 
 
-_SKIP = re.compile(r"(?:\s+|%\*.*?\*%|%[^\n]*)*", re.S)
-_IDENT = re.compile(r"_*[a-z][A-Za-z0-9_']*")
-_NUMBER = re.compile(r"-?\s*\d+")
+# Blanks and comments; a '%*' that never ends is left for skip() to report.
+_SKIP = re.compile(r"(?:\s+|%\*.*?\*%|%(?!\*)[^\n]*)*", re.S | re.A)
+_IDENT = re.compile(r"_*[a-z][A-Za-z0-9_']*", re.A)
+_NUMBER = re.compile(r"-?\s*[0-9]+", re.A)
 _STRING = re.compile(r'"((?:\\.|[^"\\\n])*)"')
-_SIMPLE_ARG = r"\s*(-?\d+|_*[a-z][A-Za-z0-9_']*)\s*"
+_SIMPLE_ARG = r"\s*(-?[0-9]{1,10}|_*[a-z][A-Za-z0-9_']{0,200})\s*"
 # The common case, one whole fact with at most three plain arguments, in one match.
 _FAST = re.compile(
-    rf"(_*[a-z][A-Za-z0-9_']*)\({_SIMPLE_ARG}(?:,{_SIMPLE_ARG})?(?:,{_SIMPLE_ARG})?\)"
+    rf"(_*[a-z][A-Za-z0-9_']*)\({_SIMPLE_ARG}(?:,{_SIMPLE_ARG})?(?:,{_SIMPLE_ARG})?\)", re.A
 )
+_KEYWORDS = frozenset({"not"})
+"""Words clingo reads as keywords, never as names."""
 _ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t"}
 
 
@@ -79,6 +83,8 @@ class _Parser:
 
     def skip(self) -> None:
         self.pos = _SKIP.match(self.text, self.pos).end()  # type: ignore[union-attr]
+        if self.text.startswith("%*", self.pos):
+            raise self.error("unterminated block comment: '%*' needs a closing '*%'")
 
     def peek(self) -> str:
         return self.text[self.pos : self.pos + 1]
@@ -91,31 +97,47 @@ class _Parser:
         self.pos += 1
 
     # grammar -----------------------------------------------------------------------
-    def term(self) -> str:
+    def number(self, text: str, offset: int) -> str:
+        """A number as clingo prints it; out of clingo's range is an error here."""
+        try:
+            return str(limits.integer(text, "the number", low=-limits.INT_MAX))
+        except InputError as exc:
+            raise self.error(exc.message, offset) from None
+
+    def term(self, depth: int = 0) -> str:
         self.skip()
         start, ch = self.pos, self.peek()
+        if depth > limits.MAX_DEPTH:
+            raise self.error(f"terms nested deeper than {limits.MAX_DEPTH} levels", start)
         if m := _NUMBER.match(self.text, self.pos):
             self.pos = m.end()
-            return str(int(m.group().replace(" ", "").replace("\t", "").replace("\n", "")))
+            return self.number(m.group(), start)
         if m := _STRING.match(self.text, self.pos):
             self.pos = m.end()
-            return quote(self._unescape(m.group(1), start + 1))
+            return self.name(quote(self._unescape(m.group(1), start + 1)), start)
         if m := _IDENT.match(self.text, self.pos):
             self.pos = m.end()
+            if m.group() in _KEYWORDS:
+                raise self.error(f"{m.group()!r} is a keyword of clingo, not a name", start)
             self.skip()
             if self.peek() == "(":
-                return m.group() + "(" + ",".join(self.arguments()) + ")"
-            return m.group()
+                return self.name(m.group() + "(" + ",".join(self.arguments(depth=depth + 1)) + ")", start)
+            return self.name(m.group(), start)
         if ch == "(":
-            args = self.arguments(tuple_=True)
-            return "(" + ",".join(args) + ("," if len(args) == 1 else "") + ")"
+            args = self.arguments(tuple_=True, depth=depth + 1)
+            return self.name("(" + ",".join(args) + ("," if len(args) == 1 else "") + ")", start)
         if ch.isupper() or ch == "_":
             raise self.error("variables are not allowed in facts", start)
         if ch == '"':
             raise self.error("unterminated string", start)
         raise self.error(f"expected a term, found {ch or 'end of input'!r}", start)
 
-    def arguments(self, tuple_: bool = False) -> list[str]:
+    def name(self, text: str, offset: int) -> str:
+        if len(text) > limits.MAX_NAME:
+            raise self.error(f"a name longer than {limits.MAX_NAME} characters", offset)
+        return text
+
+    def arguments(self, tuple_: bool = False, depth: int = 0) -> list[str]:
         self.expect("(", "'('")
         args: list[str] = []
         self.skip()
@@ -123,7 +145,7 @@ class _Parser:
             self.pos += 1
             return args
         while True:
-            args.append(self.term())
+            args.append(self.term(depth))
             self.skip()
             if self.peek() == ",":
                 self.pos += 1
@@ -144,6 +166,8 @@ class _Parser:
                     raise self.error(f"unknown escape sequence \\{body[i+1:i+2]}", offset + i)
                 out.append(esc)
                 i += 2
+            elif body[i] < " " and body[i] != "\t":
+                raise self.error(f"a control character ({ord(body[i])}) in a string", offset + i)
             else:
                 out.append(body[i])
                 i += 1
@@ -158,11 +182,13 @@ class _Parser:
                 return
             start = self.pos
             m = _FAST.match(text, start)
+            args: tuple[str, ...] | None = None
             if m:
+                args = tuple(self.number(a, start) if a[0] in "-0123456789" else a for a in m.groups()[1:] if a)
+                if _KEYWORDS.intersection(args):
+                    args = None  # the slow path below says where
+            if m and args is not None:
                 self.pos = m.end()
-                args = tuple(
-                    str(int(a)) if a[0] in "-0123456789" else a for a in m.groups()[1:] if a
-                )
                 pred = m.group(1)
             else:
                 if text[start] in "#:":

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import re
 
+from .. import limits
 from ..errors import InputError, located
 from ..model import Puzzle
 from . import squaregrid
@@ -51,7 +52,7 @@ URL_PREFIX = "https://puzz.link/p?"
 _RUN = 20
 """The longest run of clue-less cells one letter can skip (``z``)."""
 _FULL_FLAG = "f"
-_NUMBER = re.compile(r"[0-9]+")
+_NUMBER = re.compile(r"[0-9]+", re.A)
 
 
 # --------------------------------------------------------------------------- body code
@@ -183,7 +184,8 @@ def _read(text: str, source: str) -> Puzzle:
         at += len(flag) + 1
     if len(parts) < 2 or not all(_NUMBER.fullmatch(p) for p in parts[:2]):
         raise error("expected the size as '/W/H/' after the puzzle type, e.g. slither/10/10/...", at)
-    width, height = int(parts[0]), int(parts[1])
+    width = limits.integer(parts[0], "the width", column=column + at)
+    height = limits.integer(parts[1], "the height", column=column + at)
     problem = squaregrid.size_problem(width, height)
     if problem:
         raise error(f"bad size {width}x{height}: {problem}", at)
@@ -255,7 +257,8 @@ def _read_pzprv3(text: str, source: str) -> Puzzle:
     for number, value, what in ((hl, h, "height"), (wl, w, "width")):
         if not _NUMBER.fullmatch(value):
             raise InputError(f"bad {what} {value!r}: expected a number", line=number)
-    height, width = int(h), int(w)
+    height = limits.integer(h, "the height", line=hl)
+    width = limits.integer(w, "the width", line=wl)
     problem = squaregrid.size_problem(width, height)
     if problem:
         raise InputError(f"bad size {width}x{height}: {problem}", line=hl)

@@ -15,8 +15,10 @@ True
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from ..model import Geometry, InputError, Puzzle, TilingRef
 
@@ -49,35 +51,80 @@ def write_geometry(puzzle: Puzzle) -> str:
 
 
 def attach_geometry(puzzle: Puzzle, text: str, source: str) -> Puzzle:
-    """The puzzle with the geometry of a sidecar file; checks it fits the instance."""
+    """The puzzle with the geometry of a sidecar file. Everything is checked before it
+    is trusted: the keys, the types, finite coordinates for every vertex, faces that
+    are simple cycles of the cell's own edges, and the tiling's fields."""
     try:
         doc = json.loads(text)
-        coords = doc["vertices"]
-        faces = doc.get("faces", {})
-        points = tuple((float(coords[v][0]), float(coords[v][1])) for v in puzzle.vertices)
-        cells = tuple(
-            tuple(puzzle.vertex_index[v] for v in faces[c]) if c in faces else None
-            for c in puzzle.cells
-        )
     except json.JSONDecodeError as exc:
         raise InputError(f"bad JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno) from None
-    except KeyError as exc:
-        raise InputError(f"geometry does not fit the instance: no entry for {exc}", source=source) from None
-    except (TypeError, ValueError, IndexError):
-        raise InputError("geometry file is malformed", source=source) from None
-    for c, face in enumerate(cells):
-        if face is None:
-            continue
-        ring = set()
-        for a, b in zip(face, face[1:] + face[:1]):
-            e = puzzle.find_edge(a, b)
-            if e is None:
-                raise InputError(
-                    f"face of cell {puzzle.cells[c]} uses a side that is not an edge", source=source
-                )
-            ring.add(e)
-        if ring != set(puzzle.cell_edges[c]):
-            raise InputError(f"face of cell {puzzle.cells[c]} does not match its edges", source=source)
-    tiling = doc.get("tiling")
-    ref = TilingRef(**tiling) if isinstance(tiling, dict) else None
+    except RecursionError:
+        raise InputError("bad JSON: nested too deeply", source=source) from None
+    if not isinstance(doc, dict):
+        raise InputError("a geometry file is a JSON object", source=source)
+    unknown = sorted(set(doc) - {"format", "y_axis", "vertices", "faces", "tiling"})
+    if unknown:
+        raise InputError(f"unknown key {unknown[0][:40]!r} in a geometry file", source=source)
+    points = _points(puzzle, doc.get("vertices"), source)
+    cells = _faces(puzzle, doc.get("faces", {}), source)
+    ref = _tiling(doc.get("tiling"), source)
     return replace(puzzle, geometry=Geometry(points=points, faces=cells), tiling=ref)
+
+
+def _points(puzzle: Puzzle, coords: Any, source: str) -> tuple[tuple[float, float], ...]:
+    if not isinstance(coords, dict):
+        raise InputError('"vertices" must be an object: vertex name -> [x, y]', source=source)
+    points = []
+    for v in puzzle.vertices:
+        xy = coords.get(v)
+        if xy is None:
+            raise InputError(f"geometry does not fit the instance: no position for vertex {v[:40]}", source=source)
+        if not (isinstance(xy, list) and len(xy) == 2 and all(_is_number(c) for c in xy)):
+            raise InputError(f"vertex {v[:40]}: a position is [x, y], two finite numbers", source=source)
+        points.append((float(xy[0]), float(xy[1])))
+    return tuple(points)
+
+
+def _is_number(x: Any) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def _faces(puzzle: Puzzle, faces: Any, source: str) -> tuple[tuple[int, ...] | None, ...]:
+    if not isinstance(faces, dict):
+        raise InputError('"faces" must be an object: cell name -> [vertex names]', source=source)
+    for c in faces:
+        if c not in puzzle.cell_index:
+            raise InputError(f"geometry names a cell the instance does not have: {c[:40]}", source=source)
+    cells = []
+    for c, name in enumerate(puzzle.cells):
+        ring = faces.get(name)
+        if ring is None:
+            cells.append(None)
+            continue
+        if not (isinstance(ring, list) and all(isinstance(v, str) and v in puzzle.vertex_index for v in ring)):
+            raise InputError(f"face of cell {name}: a list of the instance's vertex names", source=source)
+        face = tuple(puzzle.vertex_index[v] for v in ring)
+        sides = [puzzle.find_edge(a, b) for a, b in zip(face, face[1:] + face[:1])]
+        if None in sides:
+            raise InputError(f"face of cell {name} uses a side that is not an edge", source=source)
+        if len(set(face)) != len(face) or set(sides) != set(puzzle.cell_edges[c]) or len(sides) != len(set(sides)):
+            raise InputError(f"face of cell {name} does not match its edges", source=source)
+        cells.append(face)
+    return tuple(cells)
+
+
+def _tiling(tiling: Any, source: str) -> TilingRef | None:
+    if tiling is None:
+        return None
+    fields = {"name": str, "width": int, "height": int, "seed": int, "desc": str}
+    if not isinstance(tiling, dict) or not {"name", "width", "height"} <= set(tiling):
+        raise InputError('"tiling" must be an object with a name, a width and a height', source=source)
+    for key, value in tiling.items():
+        kind = fields.get(key)
+        if kind is None:
+            raise InputError(f"unknown key {key[:40]!r} in the geometry's tiling", source=source)
+        if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
+            raise InputError(f"the tiling's {key} must be a {kind.__name__}", source=source)
+    if not (1 <= tiling["width"] <= 10_000 and 1 <= tiling["height"] <= 10_000):
+        raise InputError("the tiling's width and height must be 1..10000", source=source)
+    return TilingRef(**tiling)

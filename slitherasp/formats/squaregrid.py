@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
-from .. import tilings
+from .. import limits, tilings
 from ..model import InputError, Puzzle
 from .shape import same_faces
 
@@ -30,7 +30,7 @@ Matrix = tuple[tuple[Clue, ...], ...]
 
 LARGEST_CLUE = 4
 """A square has four sides: clues are 0..4."""
-_NUMBER = re.compile(r"-?[0-9]+")
+_NUMBER = re.compile(r"-?[0-9]+", re.A)
 
 
 @lru_cache(maxsize=64)
@@ -45,10 +45,9 @@ def size_problem(width: int, height: int) -> str | None:
     >>> size_problem(5, 5), size_problem(0, 3)
     (None, 'width and height must be 1..200')
     """
-    t = tilings.get("square")
-    if t.min_size <= width <= t.max_size and t.min_size <= height <= t.max_size:
+    if 1 <= width <= limits.MAX_GRID and 1 <= height <= limits.MAX_GRID:
         return None
-    return f"width and height must be {t.min_size}..{t.max_size}"
+    return f"width and height must be 1..{limits.MAX_GRID}"
 
 
 def clue_problem(value: int) -> str | None:
@@ -87,13 +86,14 @@ def token_clue(token: str, blanks: str, line: int, column: int) -> Clue:
     if token in blanks:
         return None
     if _NUMBER.fullmatch(token):
-        problem = clue_problem(int(token))
+        value = limits.integer(token, "the clue", line=line, column=column)
+        problem = clue_problem(value)
     else:
         marks = " or ".join(f"'{b}'" for b in blanks)
         problem = f"bad cell {token!r}: expected {marks} (no clue) or a digit 0..4"
     if problem:
         raise InputError(problem, line=line, column=column)
-    return int(token)
+    return value
 
 
 def puzzle(rows: Sequence[Sequence[Clue]], source: str) -> Puzzle:

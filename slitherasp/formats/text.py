@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import re
 
+from .. import limits
 from ..errors import InputError, located
 from ..model import Puzzle
 from . import squaregrid
 
-_HEADER = re.compile(r"([0-9]+)\s+([0-9]+)")
+_HEADER = re.compile(r"([0-9]+)\s+([0-9]+)", re.A)
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
@@ -63,7 +64,8 @@ def _read(text: str, source: str) -> Puzzle:
         hint = " (this looks like a pzprv3 file: use --format pzprv3)" if header.startswith("pzprv3") else ""
         raise InputError(f"the first line must be 'H W' (rows, columns), not {header.strip()!r}{hint}",
                          line=number)
-    height, width = int(m.group(1)), int(m.group(2))
+    height = limits.integer(m.group(1), "the number of rows", line=number)
+    width = limits.integer(m.group(2), "the number of columns", line=number)
     problem = squaregrid.size_problem(width, height)
     if problem:
         raise InputError(f"bad size {height} {width}: {problem}", line=number)

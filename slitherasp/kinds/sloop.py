@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, ClassVar
 
-from .. import asp_facts, tilings
+from .. import asp_facts, limits, tilings
 from ..asp_facts import Program
 from ..errors import InputError, located
 from ..model import Geometry, Name, Point, Puzzle, TilingRef
@@ -41,7 +41,7 @@ BLACK, WHITE = "#", "."
 """The two cell marks of the square-grid format."""
 
 _WORD = re.compile(r"\S+")
-_SIZE = re.compile(r"([0-9]+)x([0-9]+)\Z")
+_SIZE = re.compile(r"([0-9]+)x([0-9]+)\Z", re.A)
 
 
 # --------------------------------------------------------------------------- model
@@ -195,9 +195,9 @@ def _words(text: str) -> list[tuple[int, list[tuple[int, str]]]]:
 
 
 def _positive(word: str, what: str, line: int, column: int) -> int:
-    if not word.isdigit() or int(word) == 0:
-        raise InputError(f"{what} must be a positive number, not {word!r}", line=line, column=column)
-    return int(word)
+    if not (word.isascii() and word.isdigit()) or int(word[:12]) == 0:
+        raise InputError(f"{what} must be a positive number, not {word[:20]!r}", line=line, column=column)
+    return limits.integer(word, what, line=line, column=column)
 
 
 def _read_grid(lines: list[tuple[int, list[tuple[int, str]]]]) -> Sloop:
@@ -235,9 +235,10 @@ def _read_tiling(lines: list[tuple[int, list[tuple[int, str]]]], ref: TilingRef 
         size = _SIZE.match(words[2]) if len(words) > 2 else None
         if size is None or len(words) not in (3, 5) or (len(words) == 5 and words[3] != "seed"):
             raise InputError("the first line must be 'tiling NAME WxH' or 'tiling NAME WxH seed N'", line=n, column=1)
-        if len(words) == 5 and not words[4].isdigit():
-            raise InputError(f"the seed must be a number, not {words[4]!r}", line=n, column=header[4][0])
-        ref = TilingRef(words[1], int(size[1]), int(size[2]), int(words[4]) if len(words) == 5 else None)
+        seed = limits.integer(words[4], "the seed", low=0, line=n, column=header[4][0]) if len(words) == 5 else None
+        width = limits.integer(size[1], "the width", line=n, column=header[2][0])
+        height = limits.integer(size[2], "the height", line=n, column=header[2][0])
+        ref = TilingRef(words[1], width, height, seed)
         try:
             blank = on_tiling(ref.name, ref.width, ref.height, seed=ref.seed)
         except InputError as exc:

@@ -45,5 +45,7 @@ def png(puzzle: Any, answer: Iterable[int] | None = None, path: str | Path | Non
     also written to ``path`` if given. Needs Pillow (``pip install 'slitherasp[png]'``)."""
     data = _png.png(scene_of(puzzle, answer, title=title, **options), scale=scale)
     if path is not None:
-        Path(path).write_bytes(data)
+        from ..files import write_files
+
+        write_files({Path(path): data})
     return data

@@ -28,10 +28,11 @@ from typing import Any, overload
 
 import numpy as np
 import shapely
-from shapely.errors import GEOSException
+from shapely.errors import ShapelyError
 from shapely.geometry import Polygon, shape
 from shapely.geometry.base import BaseGeometry
 
+from .. import limits
 from ..model import GeometryError, InputError, Puzzle, from_faces
 from ..topology import disc_defect
 
@@ -67,8 +68,14 @@ class Polygons(Sequence[Polygon]):
 
 
 def _parts(geom: BaseGeometry, origin: str, source: str) -> Iterator[tuple[Polygon, str]]:
-    """The polygons of a (multi-part) geometry, each with its origin; others refused."""
+    """The polygons of a (multi-part) geometry, each with its origin; others, empty
+    ones and ones with coordinates that are not finite numbers refused."""
     if geom.geom_type == "Polygon":
+        if geom.is_empty:
+            raise GeometryError(f"{origin or 'the input'} is an empty polygon", source=source)
+        if not np.isfinite(shapely.get_coordinates(geom)).all():
+            raise GeometryError(f"{origin or 'the input'} has a coordinate that is not a finite number",
+                                source=source)
         yield geom, origin  # type: ignore[misc]
     elif geom.geom_type in ("MultiPolygon", "GeometryCollection"):
         for k, part in enumerate(shapely.get_parts(geom)):
@@ -97,8 +104,8 @@ def _flatten(polygons: Any, source: str) -> tuple[list[Polygon], list[str]]:
 def _clue(value: Any, where: str, source: str) -> int | None:
     if value is None or value == "":
         return None
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        value = limits.integer(value, f"{where}: the clue", low=0)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise InputError(f"{where}: clue {value!r} is not a whole number >= 0", source=source)
     return value
@@ -131,8 +138,9 @@ def _read_geojson(text: str, source: str) -> Polygons:
             raise InputError(f"{where} has no geometry object", source=source)
         try:
             shp = shape(geom)
-        except (GEOSException, TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
-            raise InputError(f"{where}: malformed {geom.get('type', 'geometry')} ({exc})", source=source) from None
+        except (ShapelyError, TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as exc:
+            kind = geom.get("type") if isinstance(geom.get("type"), str) else "geometry"
+            raise InputError(f"{where}: malformed {kind[:40]} ({str(exc)[:80]})", source=source) from None
         parts = list(_parts(shp, where, source))
         clue = _clue(props.get("clue"), where, source)
         if clue is not None and len(parts) != 1:
@@ -174,7 +182,7 @@ def _read_wkt(text: str, source: str) -> Polygons:
     for line, chunk in _wkt_chunks(text):
         try:
             geom = shapely.from_wkt(chunk)
-        except GEOSException as exc:
+        except ShapelyError as exc:
             reason = str(exc).removeprefix("ParseException: ")
             raise InputError(f"bad WKT: {reason}", source=source, line=line) from None
         for poly, origin in _parts(geom, f"line {line}", source):
@@ -209,15 +217,7 @@ def read_polygons(text: str, source: str = "<polygons>") -> Polygons:
 
 def load_polygons(path: str | Path) -> Polygons:
     """:func:`read_polygons` on a file; :class:`InputError` if it cannot be read."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such file", source=str(path)) from None
-    except UnicodeDecodeError:
-        raise InputError("not a UTF-8 text file", source=str(path)) from None
-    except OSError as exc:
-        raise InputError(exc.strerror or "cannot read", source=str(path)) from None
-    return read_polygons(text, str(path))
+    return read_polygons(limits.read_text(path), str(path))
 
 
 # --------------------------------------------------------------------------- cleaning
@@ -419,6 +419,8 @@ def from_polygons(
     items, origins = _flatten(polygons, source)
     if not items:
         raise GeometryError("no polygons given", source=source)
+    if len(items) > limits.MAX_POLYGONS:
+        raise GeometryError(f"{len(items)} polygons: at most {limits.MAX_POLYGONS} are read", source=source)
     if clues is not None and len(clues) != len(items):
         raise InputError(f"{len(clues)} clues for {len(items)} polygons", source=source)
     names = _Names(origins)

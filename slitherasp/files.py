@@ -1,0 +1,109 @@
+"""Writing results to files safely: atomically, all files of one result or none,
+never silently over another result, and no stale sibling left behind.
+
+Each file is first written in full to a temporary file beside it; only when every
+file of the result is written are they renamed into place (a rename within a folder
+is atomic), with Ctrl-C held back until the renames are done. A failure on the way
+removes the temporaries and leaves every old file as it was. Errors are
+:class:`~slitherasp.errors.InputError` naming the file that could not be written.
+
+>>> import tempfile
+>>> folder = Path(tempfile.mkdtemp())
+>>> [p.name for p in write_files({folder / "a.txt": "1\\n", folder / "b.txt": b"2"})]
+['a.txt', 'b.txt']
+>>> write_files({folder / "a.txt": "3\\n"}, force=False)
+Traceback (most recent call last):
+...
+slitherasp.errors.InputError: .../a.txt: exists already (use --force to replace it)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import tempfile
+import threading
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+
+from .errors import InputError
+
+
+def _problem(exc: OSError) -> str:
+    return exc.strerror.lower() if exc.strerror else str(exc)
+
+
+def writable_folder(folder: str | Path) -> Path:
+    """The folder, created if missing, after proving a file can be made in it; so
+    that long work (generation) fails before it starts, not after."""
+    path = Path(folder)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".slitherasp-", dir=path)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise InputError(f"cannot write into this folder: {_problem(exc)}", source=str(folder)) from None
+    return path
+
+
+@contextlib.contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C back until the block is done (in the main thread), then raise it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda sig, frame: caught.append(sig))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
+
+
+def write_files(contents: Mapping[Path, str | bytes], *, force: bool = True,
+                stale: Iterable[Path] = ()) -> list[Path]:
+    """Write every file of one result (text as UTF-8), atomically and together.
+
+    ``force=False`` refuses to replace an existing file. ``stale``: files of an older
+    result under the same name that the new one does not have (an old ``.answer``
+    beside a new instance without one); they are removed once the new files are in
+    place. Returns the files written, in the order given.
+    """
+    paths = [Path(p) for p in contents]
+    if not force:
+        for path in paths:
+            if path.exists():
+                raise InputError("exists already (use --force to replace it)", source=str(path))
+    temporaries: dict[Path, str] = {}
+    try:
+        for path, data in contents.items():
+            path = Path(path)
+            if path.is_dir():
+                raise InputError("is a folder, not a file", source=str(path))
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+                temporaries[path] = tmp
+                with os.fdopen(fd, "wb") as f:
+                    f.write(data.encode("utf-8") if isinstance(data, str) else data)
+            except OSError as exc:
+                raise InputError(f"cannot write: {_problem(exc)}", source=str(path)) from None
+        with interrupts_held():
+            for path, tmp in temporaries.items():
+                try:
+                    os.replace(tmp, path)
+                except OSError as exc:
+                    raise InputError(f"cannot write: {_problem(exc)}", source=str(path)) from None
+            for old in stale:
+                if Path(old) not in temporaries:
+                    with contextlib.suppress(FileNotFoundError):
+                        Path(old).unlink()
+    finally:
+        for tmp in temporaries.values():
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+    return paths

@@ -1,0 +1,200 @@
+"""Many solves on one grounding: a :class:`Session` per graph (clues switched by
+assumptions over external atoms), and :class:`Batch`, which solves a stream of
+puzzles and grounds each graph once.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Mapping, Sequence
+
+import clingo
+
+from . import asp_facts
+from .asp_facts import DEFAULT_ENCODING
+from .errors import InputError
+from .model import Puzzle
+from .results import Result
+from .solver import PROBING, decoder, run_search, solve, uniqueness
+
+
+class Session:
+    """One grounding of a puzzle's graph, many solves under different clues.
+
+    Every clue value a cell may take is an external atom ``clue(C,N)``; a solve
+    assumes the ones of its clue set, so changing clues never re-grounds, and what
+    clingo learns in one solve speeds up the next. Answers can be blocked for good
+    (the generator blocks its planted loop and asks whether another answer is left).
+
+    >>> from slitherasp.model import from_faces
+    >>> p = from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)], [(1, 0), (2, 0), (2, 1), (1, 1)]])
+    >>> s = Session(p)
+    >>> len(s.solve({}, models=0).answers), len(s.solve({0: 3}, models=0).answers)
+    (3, 1)
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        *,
+        values: Sequence[Iterable[int]] | None = None,
+        pinned: Mapping[int, int] | None = None,
+        lookahead: bool = False,
+        fresh: bool = False,
+        encoding: str = DEFAULT_ENCODING,
+    ) -> None:
+        """``values[c]``: the clue values cell ``c`` may be given (default: all);
+        ``pinned``: clues that hold in every solve, as facts: a positive one also
+        gives the encoding a short root chain (every answer touches that cell), which
+        propagates far better than the chain of all vertices;
+        ``fresh``: forget what was learnt between solves, so each solve behaves
+        like a solve from scratch (for grading)."""
+        self.puzzle = puzzle
+        self._pinned = pinned = dict(pinned or {})
+        blank = puzzle.with_clues(pinned)
+        if values is None:
+            values = [range(len(es) + 1) for es in puzzle.cell_edges]
+        values = [() if c in pinned else ks for c, ks in enumerate(values)]
+        args = ["1", "--trans-ext=integ"]
+        if lookahead:
+            args.append(PROBING)
+        if fresh:
+            args.append("--forget-on-step=varScores,signs,lemmaScores,lemmas")
+        encoding = asp_facts.resolve(encoding, puzzle)
+        self._ctl = ctl = clingo.Control(args, logger=lambda code, msg: None)
+        ctl.load(str(asp_facts.encoding_path(encoding)))
+        ctl.add("base", [], asp_facts.session_facts(blank, values, encoding))
+        ctl.add("base", [], asp_facts.CLUE_EXTERNALS)
+        ctl.ground([("base", [])])
+        # Clues are switched by assumptions over every clue external, set free once:
+        # one call per solve instead of one per changed clue.
+        index = puzzle.cell_index
+        self._external: dict[tuple[int, int], int] = {}
+        for a in ctl.symbolic_atoms.by_signature(*asp_facts.CLUE):
+            if a.is_external:
+                cell, k = asp_facts.clue_of_atom(str(a.symbol))
+                self._external[index[cell], k] = a.literal
+                ctl.assign_external(a.literal, None)
+        self._off = [-lit for lit in self._external.values()]
+        self.broken = False
+        """A search was left running after a time-out: no further solve is possible."""
+        self._decode = decoder(puzzle)
+        link = {str(a.symbol): a.literal for a in ctl.symbolic_atoms.by_signature(*asp_facts.LINK)}
+        self._literal = [link.get(atom) for atom in asp_facts.link_atoms(puzzle)]
+
+    def block(self, answer: Iterable[int]) -> None:
+        """Forbid an answer in every later solve."""
+        lits = [self._literal[e] for e in answer]
+        if any(lit is None for lit in lits):
+            return  # an edge that can never be a link: the answer is impossible anyway
+        with self._ctl.backend() as backend:
+            backend.add_rule([], lits)
+
+    def solve(
+        self,
+        clues: Mapping[int, int],
+        *,
+        models: int = 1,
+        time_limit: float | None = None,
+        conflicts: int | None = None,
+        statistics: bool = True,
+    ) -> Result:
+        """Answers under the clue set ``{cell index: clue}`` (at most ``models``, 0 = all).
+        ``conflicts`` bounds the search deterministically (unlike a time limit): when it
+        runs out, the result is not ``exhausted``. ``statistics``: report the choices
+        and conflicts (clingo builds its whole statistics tree for that: a sixth of a
+        10x10 session solve)."""
+        ctl = self._ctl
+        ctl.configuration.solve.models = str(models)
+        ctl.configuration.solve.solve_limit = "umax" if conflicts is None else f"{conflicts},umax"
+        on = {self._external[c, k] for c, k in clues.items() if c not in self._pinned}
+        assumptions = [-lit if -lit in on else lit for lit in self._off]
+        if self.broken:
+            raise InputError("this session's last search was left running after a time-out; start a new one")
+        search = run_search(ctl, self._decode, time_limit=time_limit, assumptions=assumptions)
+        self.broken = search.abandoned
+        stats = {}
+        if statistics and not search.abandoned:
+            solver = ctl.statistics["solving"]["solvers"]
+            stats = {"choices": int(solver["choices"]), "conflicts": int(solver["conflicts"])}
+        return Result(
+            puzzle=self.puzzle.with_clues(dict(clues)),
+            status=search.status,
+            answers=search.answers,
+            count=search.count,
+            exhausted=search.exhausted,
+            timed_out=search.timed_out,
+            interrupted=search.interrupted,
+            time_solve=search.seconds,
+            time_total=search.seconds,
+            statistics=stats,
+        )
+
+
+class Batch:
+    """Solves many puzzles one after another, grounding each graph once.
+
+    The first puzzle on a graph gets a fresh :func:`solve` (with root probing). From
+    the second on, puzzles on the same graph (same vertices, edges and cells; clues
+    may differ) go to one :class:`Session` for that graph: no parsing or grounding,
+    and what clingo learnt on earlier puzzles carries over. A session cannot probe
+    at the root, so a session solve gets a conflict budget of about one conflict
+    per edge (puzzlekit's densely clued puzzles need a quarter of that, 99% need
+    at most 1.2); past it the puzzle is solved afresh, so a hard puzzle costs at
+    most that budget more than alone. The answers are those of :func:`solve`.
+
+    >>> from slitherasp import tilings
+    >>> grid = tilings.build("square", 2, 1)
+    >>> b = Batch()
+    >>> [b.solve(grid.with_clues(k), unique=True).unique for k in ([3, 3], [4, 1], [None, None])]
+    [True, True, False]
+    """
+
+    def __init__(self, *, encoding: str = DEFAULT_ENCODING, max_edges: int = 20_000, budget: float = 1.0) -> None:
+        """``max_edges``: the graphs remembered hold at most this many edges in all
+        (a session holds about 17 KB per edge); the least recently used go first.
+        ``budget``: a session solve may take ``budget * (edges + 100)`` conflicts."""
+        self.encoding = encoding
+        self.max_edges = max_edges
+        self.budget = budget
+        self._sessions: dict[tuple, Session | None] = {}  # None: graph seen once
+        self._edges = 0
+
+    def solve(self, puzzle: Puzzle, *, unique: bool = False, time_limit: float | None = None) -> Result:
+        """Like :func:`solve` with ``models=1``: one answer, and with ``unique`` a
+        search for a second."""
+        geometry = puzzle.geometry
+        # the graph, and the faces that decide the encoding (cheaper than is_disc)
+        key = (puzzle.vertices, puzzle.edges, puzzle.cells, puzzle.cell_edges,
+               None if geometry is None else geometry.faces)
+        if key not in self._sessions:
+            self._remember(key, None)
+            return solve(puzzle, unique=unique, time_limit=time_limit, encoding=self.encoding)
+        start = time.perf_counter()
+        session = self._sessions.pop(key) or Session(puzzle, encoding=self.encoding)
+        self._edges -= len(puzzle.edges)
+        self._remember(key, session)
+        wanted = 2 if unique else 1
+        r = session.solve({c: k for c, k in enumerate(puzzle.clues) if k is not None}, models=wanted,
+                          time_limit=time_limit, conflicts=round(self.budget * (len(puzzle.edges) + 100)),
+                          statistics=False)
+        if session.broken:
+            self._sessions[key] = None  # its search runs on in the background: ground anew next time
+        if not (r.exhausted or r.timed_out or r.interrupted) and r.count < wanted:
+            # over the budget: a fresh solve with probing, in the time that is left
+            left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+            return solve(puzzle, unique=unique, time_limit=left, encoding=self.encoding)
+        uniq = uniqueness(r.answers, r.exhausted) if unique else None
+        return Result(puzzle=puzzle, status=r.status, answers=r.answers, count=r.count, unique=uniq,
+                      exhausted=r.exhausted, timed_out=r.timed_out, interrupted=r.interrupted,
+                      time_solve=r.time_solve, time_total=time.perf_counter() - start)
+
+    def _remember(self, key: tuple, session: Session | None) -> None:
+        """Most recently used last; forget the least recently used graphs while
+        those remembered hold more than ``max_edges`` edges."""
+        self._sessions[key] = session
+        self._edges += len(key[1])
+        while self._edges > self.max_edges and len(self._sessions) > 1:
+            old = next(iter(self._sessions))
+            del self._sessions[old]
+            self._edges -= len(old[1])
