@@ -82,6 +82,45 @@ class Session:
         link = {str(a.symbol): a.literal for a in ctl.symbolic_atoms.by_signature(*asp_facts.LINK)}
         self._literal = [link.get(atom) for atom in asp_facts.link_atoms(puzzle)]
 
+    def entails(self, clues: Mapping[int, int], known: Mapping[int, bool], edge: int, value: bool, *,
+                conflicts: int | None = None) -> tuple[bool | None, list[tuple[str, int]]]:
+        """Whether every answer under ``clues`` in which the edges of ``known`` have
+        those states gives ``edge`` the state ``value``: True (and a core: the
+        ``("clue", cell)`` and ``("edge", index)`` facts a proof used), False (an
+        answer without it exists), None (``conflicts`` ran out first). Clues and
+        edges are switched by assumptions; nothing is grounded again.
+
+        >>> from slitherasp import tilings
+        >>> s = Session(tilings.build("square", 2, 1), values=[[3], [3]])
+        >>> s.entails({0: 3}, {}, 0, True)[0], s.entails({}, {}, 0, True)[0]
+        (True, False)
+        """
+        literal = self._literal[edge]
+        if literal is None:  # never a link
+            return (not value), []
+        on = {self._external[c, k] for c, k in clues.items() if c not in self._pinned}
+        assumptions = [-lit if -lit in on else lit for lit in self._off]
+        fact: dict[int, tuple[str, int]] = {lit: ("clue", c) for (c, _), lit in self._external.items()}
+        for e, v in known.items():
+            lit = self._literal[e]
+            if lit is None:
+                if v:
+                    return True, [("edge", e)]  # a known link that cannot be one: anything follows
+                continue
+            assumptions.append(lit if v else -lit)
+            fact[lit if v else -lit] = ("edge", e)
+        assumptions.append(-literal if value else literal)
+        ctl = self._ctl
+        ctl.configuration.solve.models = "1"
+        ctl.configuration.solve.solve_limit = "umax" if conflicts is None else f"{conflicts},umax"
+        core: list[int] = []
+        result = ctl.solve(assumptions=assumptions, on_core=core.extend)
+        if result.satisfiable:
+            return False, []
+        if not result.unsatisfiable:
+            return None, []
+        return True, sorted({fact[lit] for lit in core if lit in fact})
+
     def block(self, answer: Iterable[int]) -> None:
         """Forbid an answer in every later solve."""
         lits = [self._literal[e] for e in answer]
