@@ -43,6 +43,32 @@ MAX_APERIODIC = 100
 """Widest and tallest Loopy aperiodic grid (Penrose, hats, spectres)."""
 MAX_POLYGONS = 100_000
 """Most polygons in a GeoJSON or WKT patch."""
+MAX_COORDINATE = 1e9
+"""Largest absolute coordinate of a point (polygons, geometry sidecars)."""
+
+
+def coordinate(x: object) -> bool:
+    """Whether ``x`` is a usable coordinate: a real number, not a bool, at most
+    :data:`MAX_COORDINATE` in size (huge ones overflow every later computation)."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        return False
+    if isinstance(x, int):
+        return x.bit_length() < 40 and abs(x) <= MAX_COORDINATE
+    return math.isfinite(x) and abs(x) <= MAX_COORDINATE
+
+
+def load_json(text: str, what: str) -> object:
+    """JSON text as data; :class:`InputError` (with line and column when JSON says
+    where) for bad JSON, nesting too deep, or numbers too long to read."""
+    import json
+
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"bad {what}: {exc.msg}", line=exc.lineno, column=exc.colno) from None
+    except (RecursionError, ValueError, OverflowError, MemoryError) as exc:
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else "a number too long to read"
+        raise InputError(f"bad {what}: {reason}") from None
 
 
 def integer(text: str, what: str, *, low: int = INT_MIN, high: int = INT_MAX,
@@ -55,7 +81,7 @@ def integer(text: str, what: str, *, low: int = INT_MIN, high: int = INT_MAX,
     if len(digits.lstrip("0")) > MAX_DIGITS:
         raise InputError(f"{what} {text.strip()[:40]} is out of range: at most {MAX_DIGITS} digits",
                          line=line, column=column)
-    value = int(text.replace(" ", "").replace("\t", "").replace("\n", "").replace("\r", ""))
+    value = int(digits.lstrip("0") or "0") * (-1 if text.strip().startswith("-") else 1)
     if not low <= value <= high:
         raise InputError(f"{what} {value} is out of range {low}..{high}", line=line, column=column)
     return value

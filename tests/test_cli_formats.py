@@ -106,13 +106,14 @@ def test_convert_refuses_what_a_format_cannot_hold(capsys, tmp_path: Path) -> No
     src.write_text(write_loopy(cairo))
     for fmt in ("pzpr", "text", "essence", "pylist", "pzprv3"):
         code, _, err = run(capsys, "convert", str(src), "--to", fmt)
-        one_line_error(code, err, f"the {fmt} format only holds square grids; this puzzle is on the cairo tiling")
+        one_line_error(code, err, f"{src}: the {fmt} format only holds square grids; "
+                                  "this puzzle is on the cairo tiling")
     code, out, _ = run(capsys, "convert", str(src), "--to", "loopy")
     assert code == 0 and read_file(src).clues == read_text(out, "<again>").clues
     four = tmp_path / "four.txt"
     four.write_text("1 2\n4 -\n")
     code, _, err = run(capsys, "convert", str(four), "--to", "essence")
-    one_line_error(code, err, "the Essence model cannot hold the clue 4")
+    one_line_error(code, err, f"{four}: the Essence model cannot hold the clue 4")
     code, _, err = run(capsys, "convert", str(four))
     one_line_error(code, err, "name the output format with --to; choose from lp, loopy")
     code, _, err = run(capsys, "convert", str(four), "--to", "svg")

@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 
 from .. import __version__
@@ -50,6 +51,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; its exit code (see :class:`~slitherasp.cli.common.Exit`)."""
+    # numpy and shapely warn of overflows and NaN on strange geometry; the command
+    # line reports problems in its own one line instead
+    warnings.filterwarnings("ignore", category=RuntimeWarning)
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

@@ -169,7 +169,8 @@ def write_text(puzzle: Puzzle, format: str = "lp") -> str:
     fmt = FORMATS.get(format)
     if fmt is None or not fmt.writable:
         raise InputError(f"cannot write format {format!r}; choose from {', '.join(writable())}")
-    return fmt.write(puzzle)
+    with located(puzzle.source):
+        return fmt.write(puzzle)
 
 
 ANSWER_SUFFIX = ".answer"

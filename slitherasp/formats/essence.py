@@ -207,4 +207,4 @@ def sniff(text: str) -> bool:
     >>> sniff("$ a puzzle\\nletting n be 6"), sniff("[[None, 1]]")
     (True, False)
     """
-    return re.search(r"^\s*letting\b", text, re.M) is not None
+    return re.search(r"^[ \t]*letting\b", text, re.M) is not None

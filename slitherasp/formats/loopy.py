@@ -219,6 +219,8 @@ def write(puzzle: Puzzle) -> str:
         raise InputError(f"cannot write a Loopy game ID: tiling {tiling.name!r} is not one of Loopy's grids")
     number = tiling.loopy[1]
     w, h = ref.width, ref.height
+    if max(w, h) > (limits.MAX_APERIODIC if number in aperiodic.GRIDS else limits.MAX_PERIODIC):
+        raise InputError(f"cannot write a Loopy game ID of size {w}x{h}: larger than Loopy's grids are read here")
     if number in aperiodic.GRIDS:
         desc = ref.desc or tiling.grid_description(w, h, ref.seed)
         if desc is None:
@@ -231,7 +233,11 @@ def write(puzzle: Puzzle) -> str:
             raise InputError(f"Loopy refuses the size {w}x{h}: {problem}")
         candidates = tuple(sorted(LOOPY[number].descs, key=lambda d: d != ref.desc))  # the recorded one first
     for desc in candidates:
-        if same_faces(puzzle, _grid(number, w, h, desc, 0)):
+        try:
+            faces = _grid(number, w, h, desc, 0)
+        except InputError as exc:  # positions in an ID we did not read mean nothing here
+            raise InputError(f"cannot write a Loopy game ID: {exc.message}") from None
+        if same_faces(puzzle, faces):
             prefix = f"{desc}_" if desc is not None else ""
             return f"{w}x{h}t{number}:{prefix}{_encode(puzzle.clues)}\n"
     name = APERIODIC.get(number) or LOOPY[number].name

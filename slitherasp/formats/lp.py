@@ -18,12 +18,12 @@ link(1,2).
 from __future__ import annotations
 
 import bisect
-import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .. import limits
+from ..errors import located
 from ..model import InputError, Name, Puzzle
 
 INSTANCE_PREDICATES = {"edge": 2, "cell_contains": 3, "clue": 2}
@@ -376,10 +376,8 @@ def read_answer(text: str, source: str = "<string>") -> list[tuple[Name, Name]]:
 
 
 def _answer_from_json(text: str, source: str) -> list[tuple[Name, Name]]:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"bad JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno) from None
+    with located(source):
+        data = limits.load_json(text, "JSON")
     if isinstance(data, dict) and "links" in data:
         pairs = data["links"]
         if not isinstance(pairs, list) or not all(

@@ -55,8 +55,12 @@ def _cell(node: ast.expr) -> int | None:
         value = ...
     if value is None:
         return None
-    if type(value) is not int:
-        raise InputError(f"bad entry {ast.unparse(node)[:30]}: expected None (no clue) or an int 0..4",
+    if type(value) is not int or value.bit_length() > 16:
+        try:
+            shown = ast.unparse(node)[:30]
+        except (RecursionError, ValueError):
+            shown = "(a deeply nested expression)"
+        raise InputError(f"bad entry {shown}: expected None (no clue) or an int 0..4",
                          line=node.lineno, column=node.col_offset + 1)
     problem = squaregrid.clue_problem(value)
     if problem:

@@ -15,11 +15,12 @@ True
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from .. import limits
+from ..errors import located
 from ..model import Geometry, InputError, Puzzle, TilingRef
 
 GEOMETRY_SUFFIX = ".geo.json"
@@ -54,12 +55,8 @@ def attach_geometry(puzzle: Puzzle, text: str, source: str) -> Puzzle:
     """The puzzle with the geometry of a sidecar file. Everything is checked before it
     is trusted: the keys, the types, finite coordinates for every vertex, faces that
     are simple cycles of the cell's own edges, and the tiling's fields."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"bad JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno) from None
-    except RecursionError:
-        raise InputError("bad JSON: nested too deeply", source=source) from None
+    with located(source):
+        doc = limits.load_json(text, "JSON")
     if not isinstance(doc, dict):
         raise InputError("a geometry file is a JSON object", source=source)
     unknown = sorted(set(doc) - {"format", "y_axis", "vertices", "faces", "tiling"})
@@ -80,13 +77,16 @@ def _points(puzzle: Puzzle, coords: Any, source: str) -> tuple[tuple[float, floa
         if xy is None:
             raise InputError(f"geometry does not fit the instance: no position for vertex {v[:40]}", source=source)
         if not (isinstance(xy, list) and len(xy) == 2 and all(_is_number(c) for c in xy)):
-            raise InputError(f"vertex {v[:40]}: a position is [x, y], two finite numbers", source=source)
+            raise InputError(f"vertex {v[:40]}: a position is [x, y], two finite numbers of at most "
+                             f"{limits.MAX_COORDINATE:g}", source=source)
         points.append((float(xy[0]), float(xy[1])))
+    if len(set(points)) < min(len(points), 3):
+        raise InputError("the vertices' positions coincide: this geometry draws nothing", source=source)
     return tuple(points)
 
 
 def _is_number(x: Any) -> bool:
-    return isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+    return limits.coordinate(x)
 
 
 def _faces(puzzle: Puzzle, faces: Any, source: str) -> tuple[tuple[int, ...] | None, ...]:
@@ -125,6 +125,10 @@ def _tiling(tiling: Any, source: str) -> TilingRef | None:
             raise InputError(f"unknown key {key[:40]!r} in the geometry's tiling", source=source)
         if value is not None and (not isinstance(value, kind) or isinstance(value, bool)):
             raise InputError(f"the tiling's {key} must be a {kind.__name__}", source=source)
-    if not (1 <= tiling["width"] <= 10_000 and 1 <= tiling["height"] <= 10_000):
-        raise InputError("the tiling's width and height must be 1..10000", source=source)
+    if not (1 <= tiling["width"] <= limits.MAX_GRID and 1 <= tiling["height"] <= limits.MAX_GRID):
+        raise InputError(f"the tiling's width and height must be 1..{limits.MAX_GRID}", source=source)
+    if isinstance(tiling.get("seed"), int) and tiling["seed"].bit_length() > 63:
+        raise InputError("the tiling's seed is too large", source=source)
+    if isinstance(tiling.get("desc"), str) and len(tiling["desc"]) > 256:
+        raise InputError("the tiling's description is too long", source=source)
     return TilingRef(**tiling)

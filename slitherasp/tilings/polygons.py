@@ -19,7 +19,6 @@ WKT; :func:`load_polygons` reads a file.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -33,6 +32,7 @@ from shapely.geometry import Polygon, shape
 from shapely.geometry.base import BaseGeometry
 
 from .. import limits
+from ..errors import located
 from ..model import GeometryError, InputError, Puzzle, from_faces
 from ..topology import disc_defect
 
@@ -67,19 +67,22 @@ class Polygons(Sequence[Polygon]):
         return self.polygons[i]
 
 
-def _parts(geom: BaseGeometry, origin: str, source: str) -> Iterator[tuple[Polygon, str]]:
+def _parts(geom: BaseGeometry, origin: str, source: str, depth: int = 0) -> Iterator[tuple[Polygon, str]]:
     """The polygons of a (multi-part) geometry, each with its origin; others, empty
-    ones and ones with coordinates that are not finite numbers refused."""
+    ones and ones with coordinates that are not finite numbers of a sane size refused."""
     if geom.geom_type == "Polygon":
         if geom.is_empty:
             raise GeometryError(f"{origin or 'the input'} is an empty polygon", source=source)
-        if not np.isfinite(shapely.get_coordinates(geom)).all():
-            raise GeometryError(f"{origin or 'the input'} has a coordinate that is not a finite number",
-                                source=source)
+        xy = shapely.get_coordinates(geom)
+        if not (np.isfinite(xy).all() and np.abs(xy).max() <= limits.MAX_COORDINATE):
+            raise GeometryError(f"{origin or 'the input'} has a coordinate that is not a finite number "
+                                f"of at most {limits.MAX_COORDINATE:g}", source=source)
         yield geom, origin  # type: ignore[misc]
     elif geom.geom_type in ("MultiPolygon", "GeometryCollection"):
+        if depth > limits.MAX_DEPTH:
+            raise GeometryError(f"collections nested deeper than {limits.MAX_DEPTH} levels", source=source)
         for k, part in enumerate(shapely.get_parts(geom)):
-            yield from _parts(part, f"{origin}, part {k}" if origin else f"part {k}", source)
+            yield from _parts(part, f"{origin}, part {k}" if origin else f"part {k}", source, depth + 1)
     else:
         raise GeometryError(f"{origin or 'the input'} is a {geom.geom_type}, not a polygon", source=source)
 
@@ -112,10 +115,8 @@ def _clue(value: Any, where: str, source: str) -> int | None:
 
 
 def _read_geojson(text: str, source: str) -> Polygons:
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"bad JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno) from None
+    with located(source):
+        doc = limits.load_json(text, "JSON")
     if not isinstance(doc, dict):
         raise InputError("GeoJSON must be an object with a 'type'", source=source)
     if doc.get("type") == "FeatureCollection":
@@ -138,7 +139,8 @@ def _read_geojson(text: str, source: str) -> Polygons:
             raise InputError(f"{where} has no geometry object", source=source)
         try:
             shp = shape(geom)
-        except (ShapelyError, TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as exc:
+        except (ShapelyError, TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError,
+                OverflowError) as exc:
             kind = geom.get("type") if isinstance(geom.get("type"), str) else "geometry"
             raise InputError(f"{where}: malformed {kind[:40]} ({str(exc)[:80]})", source=source) from None
         parts = list(_parts(shp, where, source))
@@ -167,6 +169,8 @@ def _wkt_chunks(text: str) -> Iterator[tuple[int, str]]:
             line += 1
         elif ch == "(":
             depth += 1
+            if depth > limits.MAX_DEPTH + 3:  # a polygon needs 2, a collection of them 3
+                raise InputError(f"WKT nested deeper than {limits.MAX_DEPTH} levels", line=line)
         elif ch == ")":
             depth -= 1
             if depth == 0 and start is not None:
@@ -183,8 +187,10 @@ def _read_wkt(text: str, source: str) -> Polygons:
         try:
             geom = shapely.from_wkt(chunk)
         except ShapelyError as exc:
-            reason = str(exc).removeprefix("ParseException: ")
+            reason = str(exc).removeprefix("ParseException: ")[:100]
             raise InputError(f"bad WKT: {reason}", source=source, line=line) from None
+        except (UnicodeDecodeError, ValueError):  # GEOS cut its message inside a character
+            raise InputError("bad WKT: not a geometry", source=source, line=line) from None
         for poly, origin in _parts(geom, f"line {line}", source):
             polys.append(poly)
             origins.append(origin)
@@ -210,9 +216,10 @@ def read_polygons(text: str, source: str = "<polygons>") -> Polygons:
     ...
     slitherasp.errors.InputError: x.wkt:1: bad WKT: Expected word but encountered end of stream
     """
-    if text.lstrip().startswith("{"):
-        return _read_geojson(text, source)
-    return _read_wkt(text, source)
+    with located(source):
+        if text.lstrip().startswith("{"):
+            return _read_geojson(text, source)
+        return _read_wkt(text, source)
 
 
 def load_polygons(path: str | Path) -> Polygons:

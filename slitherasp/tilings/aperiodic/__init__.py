@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from ...errors import InputError
+from ...limits import MAX_APERIODIC
 from ..base import Faces
 from . import hats, penrose, spectres
 from .exact import IPoint
@@ -65,6 +66,9 @@ GRIDS = {
     )
 }
 """Loopy's aperiodic grid types, all rebuilt here."""
+MAX_DESC = 120
+"""Longest grid description read: each letter or number is one level of the
+substitution hierarchy, and a 100x100 window needs about 15 (each level costs time)."""
 
 
 def desc_problem(number: int, desc: str) -> str | None:
@@ -75,6 +79,8 @@ def desc_problem(number: int, desc: str) -> str | None:
     >>> desc_problem(16, "3,3,1,4,H"), desc_problem(16, "3,3,13,4,H")
     (None, 'metatile 13 does not exist: P has 11 (0-10)')
     """
+    if len(desc) > MAX_DESC:
+        return f"longer than {MAX_DESC} characters (no patch up to {MAX_APERIODIC}x{MAX_APERIODIC} needs that)"
     return GRIDS[number].problem(desc)
 
 
