@@ -36,6 +36,7 @@ FILES: dict[str, str] = {
     "reach": "slitherlink.lp",
     "colour": "colour.lp",
     "sloop": "sloop.lp",
+    "explain": "explain.lp",
 }
 """Every encoding: name -> file in ``asp/``."""
 ENCODINGS = ("colour", "reach")
@@ -204,6 +205,18 @@ def session_facts(puzzle: Puzzle, values: Sequence[Iterable[int]], encoding: str
     cells = puzzle.cells
     externals = "".join(f"clue_value({cells[c]},{k})." for c, ks in enumerate(values) for k in ks)
     return program_facts(puzzle, all_cells=True, faces=encoding == "colour") + externals
+
+
+RULES = ("loop", "parity")
+"""The rules explanations switch on and off (``rule(loop)``, ``rule(parity)``)."""
+
+
+def explain_facts(puzzle: Puzzle) -> str:
+    """Facts for ``explain.lp``: every cell, its clue as a possible value, the faces on
+    a disc, and the root chain of every vertex (valid whatever clues are on)."""
+    clues = [[] if k is None else [k] for k in puzzle.clues]
+    return session_facts(puzzle.with_clues([None] * len(puzzle.cells)), clues,
+                         "colour" if puzzle.is_disc else "reach")
 
 
 def clue_of_atom(atom: str) -> tuple[str, int]:

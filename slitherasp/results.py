@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from .model import Answer, Name, Puzzle
 
 if TYPE_CHECKING:
+    from .explain import Explanation, Hint, Step
     from .generate import Census, Generated, Grade
     from .validate import Report
 
@@ -144,4 +145,47 @@ def generated_json(made: Generated, instance: str, files: list[str], minimal: bo
         "cells": len(made.puzzle.cells), **grade_json(made.grade), "minimal": minimal and not made.interrupted,
         "seed": made.seed, "attempts": made.attempts, "tests": made.tests, "time": round(made.seconds, 3),
         **({"interrupted": True} if made.interrupted else {}),
+    }
+
+
+def _edge_pairs(puzzle: Puzzle, edges: Any) -> list[list[str]]:
+    return [list(puzzle.edge_names(e)) for e in sorted(edges)]
+
+
+def step_json(step: Step, puzzle: Puzzle) -> dict[str, Any]:
+    """One explanation step: what it settles and its reason (edges in the input's
+    orientation, cells by name), with the level and rule that found it."""
+    return {
+        "settles": {"links": _edge_pairs(puzzle, (e for e, line in step.settles if line)),
+                    "non_links": _edge_pairs(puzzle, (e for e, line in step.settles if not line))},
+        "reason": {"clues": [puzzle.cells[c] for c in step.clues], "links": _edge_pairs(puzzle, step.links),
+                   "non_links": _edge_pairs(puzzle, step.non_links), "rules": list(step.rules)},
+        "size": step.size,
+        "level": step.level_name,
+        "rule": step.rule,
+    }
+
+
+def explain_json(explanation: Explanation, instance: str | None = None) -> dict[str, Any]:
+    """The object of ``explain --json``: the steps, the grade and its score."""
+    puzzle = explanation.puzzle
+    return {
+        **({"instance": instance} if instance is not None else {}),
+        "steps": [step_json(s, puzzle) for s in explanation.steps],
+        "grade": explanation.grade,
+        "score": explanation.score,
+        "complete": explanation.complete,
+        **({"note": explanation.note} if explanation.note else {}),
+        "time": round(explanation.seconds, 6),
+    }
+
+
+def hint_json(hint: Hint, puzzle: Puzzle, instance: str | None = None) -> dict[str, Any]:
+    """The object of ``hint --json``: wrong marks, or the next step, or solved."""
+    return {
+        **({"instance": instance} if instance is not None else {}),
+        "solved": hint.solved,
+        "wrong": {"links": _edge_pairs(puzzle, hint.wrong_links),
+                  "non_links": _edge_pairs(puzzle, hint.wrong_non_links)},
+        "step": None if hint.step is None else step_json(hint.step, puzzle),
     }

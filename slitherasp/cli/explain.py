@@ -1,0 +1,151 @@
+"""``slitherasp explain`` and ``slitherasp hint``: the steps with their reasons, and the
+next step from a player's board."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from .common import Exit, command, err, instance_args, json_arg, load, out, read_text, remaining, time_limit_arg
+
+
+def add_parser(sub: Any) -> None:
+    p = command(
+        sub,
+        "explain",
+        "explain a puzzle step by step, each step with a minimal reason, and grade it",
+        "Solve the puzzle as a person does, easiest rule first, and print each step: the\n"
+        "edges it settles (lines and crosses) and its reason, a set of clues and earlier\n"
+        "settled edges of which none can be left out and which, with the rules named\n"
+        "(clue counting, vertex degree, loop closure, inside/outside parity), force it\n"
+        "(proved by clingo). The grade is the level of the hardest step: easy, normal,\n"
+        "tricky, hard (as Loopy's levels), fiendish (a trial is needed), search.",
+        "examples:\n"
+        "  slitherasp explain puzzle.lp\n"
+        "  slitherasp explain puzzle.lp --json | jq '.steps[0]'\n"
+        "  slitherasp explain puzzle.lp --render steps/     one SVG per step\n\n",
+    )
+    instance_args(p)
+    json_arg(p)
+    p.add_argument("--render", metavar="DIR", help="draw every step to DIR/step-NNN.svg")
+    p.add_argument("--max-steps", type=int, metavar="N", help="stop after N steps")
+    time_limit_arg(p, "stop explaining after S seconds (the steps so far are printed)")
+    p.set_defaults(run=run_explain)
+
+    p = command(
+        sub,
+        "hint",
+        "the next step from a player's board, or which of its marks are wrong",
+        "STATE holds the lines and crosses drawn so far: link(U,V). and nolink(U,V).\n"
+        "facts, or JSON {\"links\": [[U, V], ...], \"non_links\": [...]}. Prints the marks\n"
+        "that no answer has, if any; else the easiest next step and its reason.",
+        "examples:\n"
+        "  slitherasp hint puzzle.lp --state board.lp\n"
+        "  slitherasp hint puzzle.lp --state board.json --json\n\n",
+    )
+    instance_args(p)
+    p.add_argument("--state", metavar="STATE", help="the player's lines and crosses (default: none)")
+    json_arg(p)
+    p.set_defaults(run=run_hint)
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    from ..explain import explain
+    from ..results import explain_json
+    from ..solver import solve
+
+    puzzle = load(args.instance, args.format)
+    check = solve(puzzle, unique=True, time_limit=remaining(args.time_limit))
+    if str(check.status) == "UNSATISFIABLE":
+        out("UNSATISFIABLE: the puzzle has no answer, so there is nothing to explain")
+        return Exit.UNSAT
+    e = explain(puzzle, max_steps=args.max_steps, time_limit=remaining(args.time_limit))
+    if args.json:
+        out(json.dumps(explain_json(e, args.instance)))
+    else:
+        for i, step in enumerate(e.steps, 1):
+            out(describe(puzzle, step, i))
+        out(summary(e, check.unique))
+    if args.render:
+        draw_steps(puzzle, e, Path(args.render))
+    if e.complete:
+        return Exit.OK
+    return Exit.TIMEOUT if "time" in e.note else Exit.INVALID
+
+
+def describe(puzzle: Any, step: Any, number: int) -> str:
+    """A step in words: its level and rules, its reason, what it settles."""
+    def edges(es: Any) -> str:
+        return " ".join("({},{})".format(*puzzle.edge_names(e)) for e in es)
+
+    clues = ", ".join(f"{puzzle.cells[c]} ({puzzle.clues[c]})" for c in step.clues)
+    reason = "; ".join(part for part in (
+        f"clue{'s' * (len(step.clues) > 1)} {clues}" if step.clues else "",
+        f"line{'s' * (len(step.links) > 1)} {edges(step.links)}" if step.links else "",
+        f"cross{'es' * (len(step.non_links) > 1)} {edges(step.non_links)}" if step.non_links else "",
+    ) if part) or "the rules alone"
+    lines = [e for e, line in step.settles if line]
+    crosses = [e for e, line in step.settles if not line]
+    sets = "; ".join(part for part in (f"lines {edges(lines)}" if lines else "",
+                                       f"crosses {edges(crosses)}" if crosses else "") if part)
+    return f"step {number:3}  {step.level_name:<8} {', '.join(step.rules)}\n    from {reason}\n    sets {sets}"
+
+
+def summary(e: Any, unique: bool | None) -> str:
+    from collections import Counter
+
+    levels = Counter(s.level_name for s in e.steps)
+    counted = ", ".join(f"{name} {n}" for name, n in levels.items())
+    if e.complete:
+        return f"GRADE: {e.grade}  score {e.score:.2f}  ({len(e.steps)} steps: {counted})"
+    why = e.note or "stopped"
+    if unique is False:
+        why = "the puzzle has more than one answer: no step forces another edge"
+    return f"INCOMPLETE: {why} ({len(e.steps)} steps)"
+
+
+def draw_steps(puzzle: Any, e: Any, folder: Path) -> None:
+    """One SVG per step: the board after it, its reason and what it settled marked."""
+    from ..files import write_files
+    from ..render import svg
+
+    known: dict[int, bool] = {}
+    files: dict[Path, str] = {}
+    for i, step in enumerate(e.steps, 1):
+        known.update(step.settles)
+        styles = dict.fromkeys((*step.links, *step.non_links), "reason")
+        styles.update({x: "settled" for x, _ in step.settles})
+        files[folder / f"step-{i:03}.svg"] = svg(
+            puzzle, [x for x, line in known.items() if line], crosses=[x for x, line in known.items() if not line],
+            edge_styles=styles, cell_styles=dict.fromkeys(step.clues, "reason"),
+            title=f"step {i}: {step.level_name} ({', '.join(step.rules)})")
+    write_files(files)
+    err(f"slitherasp: {len(files)} drawings in {folder}")
+
+
+def run_hint(args: argparse.Namespace) -> int:
+    from ..explain import hint
+    from ..formats.state import read_state
+    from ..results import hint_json
+
+    if args.instance == "-" and args.state == "-":
+        raise InputError("only one of INSTANCE and --state can be read from standard input (-)")
+    puzzle = load(args.instance, args.format)
+    links, crosses = read_state(puzzle, read_text(args.state), args.state) if args.state else (set(), set())
+    h = hint(puzzle, links, crosses)
+    if args.json:
+        out(json.dumps(hint_json(h, puzzle, args.instance)))
+    elif h.wrong_links or h.wrong_non_links:
+        names = [" ".join("({},{})".format(*puzzle.edge_names(x)) for x in es)
+                 for es in (h.wrong_links, h.wrong_non_links)]
+        out("WRONG: " + "; ".join(f"{what} {n}" for what, n in zip(("lines", "crosses"), names) if n))
+    elif h.solved:
+        out("SOLVED")
+    elif h.step is None:
+        out("NO HINT: no step follows from this board (the puzzle has more than one answer)")
+    else:
+        out(describe(puzzle, h.step, 1).replace("step   1", "hint  "))
+    return Exit.INVALID if h.wrong_links or h.wrong_non_links else Exit.OK

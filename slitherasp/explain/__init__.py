@@ -1,0 +1,190 @@
+"""Explanations: every deduction from the bare puzzle to the answer, each with a
+minimal reason, easiest first; hints from a player's board; a grade a person feels.
+
+A :class:`Step` settles edges (lines or crosses) and gives its reason: clues and
+edges settled before it which, with the rules it names, force the step, and of
+which none can be left out (clingo proves both: ``asp/explain.lp``, cores over
+assumptions). Steps are found level by level (:mod:`.deduce`): one clue or vertex,
+a clue with its corners, two clues, inside/outside parity, a trial, and only then
+the whole puzzle. No step assumes the puzzle has one answer.
+
+>>> from slitherasp.formats import read_text
+>>> puzzle = read_text("7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a", "<doc>")
+>>> e = explain(puzzle)
+>>> e.complete, e.grade, e.steps[0].rules
+(True, 'easy', ('clue counting',))
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..grades import HUMAN_LEVELS
+from ..model import Puzzle
+from .board import UNKNOWN, Board
+from .deduce import Deducer, Deduction
+from .oracle import Oracle
+from .trial import candidates, next_deduction
+
+__all__ = ["Explanation", "Hint", "Step", "explain", "hint"]
+
+RULE_NAMES = {
+    "cell": ("clue counting",),
+    "vertex": ("vertex degree",),
+    "closure": ("loop closure",),
+    "corner1": ("clue counting", "vertex degree"),
+    "corner": ("clue counting", "vertex degree"),
+    "corners": ("clue counting", "vertex degree"),
+    "parity": ("inside/outside parity",),
+    "trial": ("clue counting", "vertex degree", "inside/outside parity", "loop closure"),
+    "search": ("clue counting", "vertex degree", "inside/outside parity", "loop closure"),
+}
+"""The rules a step of each kind names (the trial and search ones: all, trimmed to
+those its reason uses below)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction: the edges it settles (``(edge, line?)``), its minimal reason
+    (clue cells, settled lines, settled crosses), the rules that reason needs, the
+    level it was found at and the rule that found it."""
+
+    settles: tuple[tuple[int, bool], ...]
+    clues: tuple[int, ...]
+    links: tuple[int, ...]
+    non_links: tuple[int, ...]
+    rules: tuple[str, ...]
+    level: int
+    rule: str
+
+    @property
+    def size(self) -> int:
+        """How many facts the reason holds."""
+        return len(self.clues) + len(self.links) + len(self.non_links)
+
+    @property
+    def level_name(self) -> str:
+        return HUMAN_LEVELS[self.level - 1]
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The steps, whether they reach the whole answer, and the puzzle's grade."""
+
+    puzzle: Puzzle
+    steps: tuple[Step, ...]
+    complete: bool
+    grade: str | None
+    score: float
+    seconds: float
+    note: str = ""
+
+    def lines(self) -> frozenset[int]:
+        """The edges the steps settle as lines (the answer, when complete)."""
+        return frozenset(e for s in self.steps for e, line in s.settles if line)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What to do next from a player's board: the wrong marks, if any (lines and
+    crosses no answer has), else the next step (None when the board is solved)."""
+
+    wrong_links: tuple[int, ...]
+    wrong_non_links: tuple[int, ...]
+    step: Step | None
+    solved: bool
+
+
+def explain(puzzle: Puzzle, *, max_steps: int | None = None, time_limit: float | None = None,
+            known: Iterable[tuple[int, bool]] = ()) -> Explanation:
+    """Explain a puzzle step by step (from the ``known`` edges on, if given)."""
+    from .grade import grade_of
+
+    start = time.perf_counter()
+    board = Board(puzzle)
+    board.settle_all(known)
+    explainer = _Explainer(puzzle, board)
+    steps: list[Step] = []
+    note = ""
+    while not board.done():
+        if max_steps is not None and len(steps) >= max_steps:
+            note = f"stopped after {max_steps} steps"
+            break
+        if time_limit is not None and time.perf_counter() - start > time_limit:
+            note = "stopped by the time limit"
+            break
+        step = explainer.next_step()
+        if step is None:
+            note = "no step forces another edge: the puzzle has more than one answer"
+            break
+        steps.append(step)
+    complete = board.done()
+    level, score = grade_of(steps, complete and not note)
+    return Explanation(puzzle, tuple(steps), complete, level, score, time.perf_counter() - start, note)
+
+
+class _Explainer:
+    """Finds the next step on a board and gives it a minimal reason."""
+
+    def __init__(self, puzzle: Puzzle, board: Board) -> None:
+        self.puzzle, self.board = puzzle, board
+        self.deducer = Deducer(puzzle, board)
+        self.oracle = Oracle(puzzle)
+
+    def next_step(self) -> Step | None:
+        d = next_deduction(self.puzzle, self.deducer) or self._search()
+        if d is None:
+            return None
+        step = self._reason(d)
+        self.deducer.settle(d.settles)
+        return step
+
+    def _search(self) -> Deduction | None:
+        """The whole puzzle: the first open edge it forces either way."""
+        known = self.board.known()
+        clues = {c for c, k in enumerate(self.puzzle.clues) if k is not None}
+        rules = ("loop", "parity")
+        for e in candidates(self.puzzle, self.board) or [e for e, s in enumerate(self.board.state) if s == UNKNOWN]:
+            for value in (True, False):
+                if self.oracle.forces(clues, known, rules, [(e, value)]):
+                    return Deduction(((e, value),), 6, "search", frozenset(clues), frozenset(known))
+        return None
+
+    def _reason(self, d: Deduction) -> Step:
+        known = self.board.known()
+        facts = {e: known[e] for e in d.edges if e in known}
+        clues, edges = self.oracle.minimal(d.clues, facts, d.oracle_rules, list(d.settles))
+        names = RULE_NAMES[d.rule]
+        if d.rule in ("trial", "search"):
+            names = tuple(n for n in names if n != "clue counting" or clues)
+        return Step(
+            settles=d.settles,
+            clues=tuple(sorted(clues)),
+            links=tuple(sorted(e for e, v in edges.items() if v)),
+            non_links=tuple(sorted(e for e, v in edges.items() if not v)),
+            rules=names,
+            level=d.level,
+            rule=d.rule,
+        )
+
+
+def hint(puzzle: Puzzle, links: Iterable[int] = (), non_links: Iterable[int] = ()) -> Hint:
+    """The next step from a player's board (its lines and crosses, edge indices), or
+    the marks no answer agrees with."""
+    from ..solver import solve
+
+    links, non_links = set(links), set(non_links)
+    result = solve(puzzle, models=2)
+    answers = result.answers
+    if answers:
+        wrong_l = tuple(sorted(e for e in links if all(e not in a for a in answers)))
+        wrong_x = tuple(sorted(e for e in non_links if all(e in a for a in answers)))
+        if wrong_l or wrong_x:
+            return Hint(wrong_l, wrong_x, None, False)
+    known = [(e, True) for e in links] + [(e, False) for e in non_links]
+    if len(known) == len(puzzle.edges):
+        return Hint((), (), None, True)
+    e = explain(puzzle, max_steps=1, known=known)
+    return Hint((), (), e.steps[0] if e.steps else None, False)

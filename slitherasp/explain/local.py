@@ -1,0 +1,97 @@
+"""Local reasoning: every joint solution of a few counting constraints, found by a
+small depth-first search over their open edges.
+
+A constraint is a set of edges and the numbers of lines it allows: a clue ``k``
+allows exactly ``k``, a vertex 0 or 2, a corner of a face (the two edges of the face
+that meet at a vertex) what is known of them, e.g. "at most one" ({0, 1}). From the
+solutions follow the *backbone* (open edges with the same state in all of them) and
+the *projection* onto any pair of edges (which numbers of lines the pair takes).
+No solution means the settled edges contradict the constraints. Edges outside the
+constraints are free: this is reasoning with only the constraints named, as a
+person looking at one corner of the board does.
+
+A clue 3 on edges 0-3, and edge 3 meeting only edge 4, a cross, at a vertex:
+
+>>> window([((0, 1, 2, 3), frozenset({3})), ((3, 4), frozenset({0, 2}))], [0, 0, 0, 0, 2], [(0, 1)])
+({0: True, 1: True, 2: True, 3: False}, [frozenset({2})])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .board import LINE, UNKNOWN
+
+Constraint = tuple[Sequence[int], frozenset[int]]
+"""Edges, and the numbers of lines among them that are allowed."""
+MAX_SOLUTIONS = 4096
+"""Solutions enumerated before a window gives up (its projections are then unknown)."""
+
+
+def window(constraints: Sequence[Constraint], state: Sequence[int], pairs: Sequence[tuple[int, int]] = (),
+           ) -> tuple[dict[int, bool], list[frozenset[int]]] | None:
+    """The backbone of the constraints (open edge -> True for a line) and, for each
+    pair of edges, the numbers of lines it takes over all solutions; None when there
+    is no solution. Too many solutions: no backbone, projections as allowed."""
+    variables: list[int] = []
+    where: dict[int, int] = {}
+    for edges, _ in constraints:
+        for e in edges:
+            if state[e] == UNKNOWN and e not in where:
+                where[e] = len(variables)
+                variables.append(e)
+    members: list[list[int]] = [[] for _ in variables]
+    lines, opens, allowed = [], [], []
+    for k, (edges, counts) in enumerate(constraints):
+        lines.append(sum(state[e] == LINE for e in edges))
+        opens.append(sum(state[e] == UNKNOWN for e in edges))
+        allowed.append(counts)
+        for e in edges:
+            if e in where:
+                members[where[e]].append(k)
+    if not all(_feasible(lines[k], opens[k], allowed[k]) for k in range(len(constraints))):
+        return None
+    order = sorted(range(len(variables)), key=lambda i: -len(members[i]))  # most constrained first
+    value = [False] * len(variables)
+    found: list[tuple[bool, ...]] = []
+
+    def search(depth: int) -> None:
+        if len(found) > MAX_SOLUTIONS:
+            return
+        if depth == len(order):
+            found.append(tuple(value))
+            return
+        i = order[depth]
+        for v in (True, False):
+            for k in members[i]:
+                opens[k] -= 1
+                lines[k] += v
+            if all(_feasible(lines[k], opens[k], allowed[k]) for k in members[i]):
+                value[i] = v
+                search(depth + 1)
+            for k in members[i]:
+                opens[k] += 1
+                lines[k] -= v
+
+    search(0)
+    if not found:
+        return None
+    if len(found) > MAX_SOLUTIONS:
+        return {}, [frozenset({0, 1, 2}) for _ in pairs]
+    forced = {}
+    for i, e in enumerate(variables):
+        first = found[0][i]
+        if all(s[i] == first for s in found):
+            forced[e] = first
+    projections = []
+    for a, b in pairs:
+        fixed = (state[a] == LINE) + (state[b] == LINE)
+        free = sum(state[x] == UNKNOWN and x not in where for x in (a, b))  # in no constraint: either state
+        ia, ib = where.get(a), where.get(b)
+        sums = {fixed + (s[ia] if ia is not None else 0) + (s[ib] if ib is not None else 0) for s in found}
+        projections.append(frozenset(t + extra for t in sums for extra in range(free + 1)))
+    return forced, projections
+
+
+def _feasible(lines: int, opens: int, allowed: frozenset[int]) -> bool:
+    return any(lines <= t <= lines + opens for t in allowed)
