@@ -81,10 +81,16 @@ def main() -> None:
     if args.types:
         wanted = {int(t) for t in args.types.split(",")}
         entries = [e for e in entries if e["t"] in wanted]
+    results = []
+    sink = open(args.out, "w") if args.out else None  # noqa: SIM115 - written as results come
     with ProcessPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(run_one, entries, chunksize=4))
-    if args.out:
-        Path(args.out).write_text("".join(json.dumps(r) + "\n" for r in results))
+        for r in pool.map(run_one, entries):
+            results.append(r)
+            if sink:
+                sink.write(json.dumps(r) + "\n")
+                sink.flush()
+    if sink:
+        sink.close()
     by_type = defaultdict(list)
     for r in results:
         by_type[(r["t"], r["type"])].append(r)

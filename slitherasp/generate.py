@@ -41,14 +41,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .errors import GenerationError, InputError
-from .grades import SOLVER_LEVELS
+from .explain.grade import HumanGrade, human_grade
+from .grades import HUMAN_LEVELS, SOLVER_LEVELS
 from .model import Answer, Puzzle
 from .sessions import Session
 from .solver import solve
 from .topology import face_neighbours, joins_as_disc
 
 LEVELS = SOLVER_LEVELS
-"""Difficulty grades, easiest first."""
+"""Difficulty grades for the solver, easiest first."""
+DIFFICULTIES = HUMAN_LEVELS[:5]
+"""Grades for a person that generation can aim at (``search`` is not a goal)."""
 TEST_BUDGET = 10_000
 """Conflicts one removal test may take unless ``minimal``: past it the clues stay. A
 bound in conflicts, not seconds, so that the same seed still gives the same puzzle."""
@@ -123,12 +126,15 @@ class Grade:
     choices: int
     conflicts: int
     answers: int
+    human: HumanGrade | None = None
+    """How hard it is for a person (:func:`slitherasp.explain.human_grade`), when
+    asked for and the puzzle is unique."""
 
 
-
-def grade(puzzle: Puzzle, *, time_limit: float | None = None) -> Grade:
+def grade(puzzle: Puzzle, *, time_limit: float | None = None, human: bool = False) -> Grade:
     """The grade of a puzzle: a fresh solve with probing (which also settles
-    uniqueness), then, if that needed no decision, one without.
+    uniqueness), then, if that needed no decision, one without; with ``human``, the
+    grade for a person too (of a unique puzzle).
 
     >>> from slitherasp import tilings
     >>> p = tilings.build("square", 2, 1).with_clues([4, 1])
@@ -143,13 +149,14 @@ def grade(puzzle: Puzzle, *, time_limit: float | None = None) -> Grade:
         return Grade(None, None, s.get("choices", 0), s.get("conflicts", 0), len(probed.answers))
     if len(probed.answers) != 1:
         return Grade(None, False, s["choices"], s["conflicts"], len(probed.answers))
+    person = human_grade(puzzle) if human else None
     if s["choices"]:
-        return Grade("hard", True, s["choices"], s["conflicts"], 1)
+        return Grade("hard", True, s["choices"], s["conflicts"], 1, person)
     # Propagation alone never conflicts before the end, so a few conflicts tell.
     plain = solve(puzzle, models=2, lookahead=False, statistics=True, conflicts=8)
     if plain.exhausted and plain.statistics["choices"] == 0:
-        return Grade("easy", True, 0, plain.statistics["conflicts"], 1)
-    return Grade("medium", True, 0, s["conflicts"], 1)
+        return Grade("easy", True, 0, plain.statistics["conflicts"], 1, person)
+    return Grade("medium", True, 0, s["conflicts"], 1, person)
 
 
 # --------------------------------------------------------------------------- generation
@@ -177,7 +184,7 @@ class _Remover:
     """Removes clues from a full clue set while ``ok`` holds (one Session, many solves)."""
 
     def __init__(self, puzzle: Puzzle, loop: Answer, level: str | None, progress: Progress | None,
-                 budget: int | None = None) -> None:
+                 budget: int | None = None, difficulty: str | None = None) -> None:
         self.full = full = puzzle.signature(loop)
         # One clue stays, so that every answer touches its cell: the session's root
         # chain is that cell's corners (measured 50x faster proofs on 20x20 than the
@@ -185,8 +192,11 @@ class _Remover:
         # per cell, not per value. No probing in the session: clasp would probe again
         # at every assumption (measured 30x slower).
         self.anchor = max(range(len(full)), key=lambda c: (full[c] / len(puzzle.cell_edges[c]), full[c]))
-        self.session = Session(puzzle, values=[[k] for k in full], pinned={self.anchor: full[self.anchor]},
-                               fresh=level in ("easy", "medium"))
+        if difficulty is not None:  # no solver: every clue may go
+            self.anchor = -1
+        else:
+            self.session = Session(puzzle, values=[[k] for k in full], pinned={self.anchor: full[self.anchor]},
+                                   fresh=level in ("easy", "medium"))
         self.puzzle = puzzle
         self.loop = loop
         self.level = level
@@ -197,11 +207,16 @@ class _Remover:
         self.start = time.perf_counter()
         self.untested = len(self.clues)
         self.budget = budget
+        self.most = None if difficulty is None else HUMAN_LEVELS.index(difficulty) + 1
 
     def ok(self, clues: dict[int, int]) -> tuple[bool, Answer | None]:
         """Whether ``clues`` still give exactly one answer, at most at the level; also
-        an other answer when there is one (it shows which removed clues it breaks)."""
+        an other answer when there is one (it shows which removed clues it breaks).
+        For a person's difficulty: whether the rules up to it reach the answer (they
+        are sound, so the answer is then unique: no solver needed)."""
         self.tests += 1
+        if self.most is not None:
+            return human_grade(self.puzzle.with_clues(clues), most=self.most).solved, None
         r = self.session.solve(clues, models=2, conflicts=self.budget)
         if r.interrupted:
             raise KeyboardInterrupt
@@ -221,6 +236,8 @@ class _Remover:
         """Test the anchor clue too (with a fresh solve: the session needs it)."""
         trial = {c: k for c, k in self.clues.items() if c != self.anchor}
         self.tests += 1
+        if self.most is not None:
+            return
         g = grade(self.puzzle.with_clues(trial))
         if g.unique and (self.level in (None, "hard") or LEVELS.index(g.level) <= LEVELS.index(self.level)):
             self.clues = trial
@@ -266,13 +283,15 @@ def generate(
     *,
     seed: int = 0,
     level: str | None = None,
+    difficulty: str | None = None,
     minimal: bool = False,
     fill: float = 0.5,
     attempts: int = 20,
     progress: Progress | None = None,
 ) -> Generated:
-    """A uniquely solvable puzzle on the faces of ``puzzle``, of grade ``level``
-    (None: whatever grade the clue removal ends at).
+    """A uniquely solvable puzzle on the faces of ``puzzle``, of the solver's grade
+    ``level`` or of a person's grade ``difficulty`` (one of :data:`DIFFICULTIES`;
+    neither: whatever grade the clue removal ends at).
 
     The same puzzle and seed give the same result. Clues are removed in growing
     batches (halved when a batch fails, down to pairs); a test that needs more than
@@ -282,23 +301,24 @@ def generate(
     replaced by another, up to ``attempts`` loops; then :class:`GenerationError`
     names the hardest grade that was reached. Ctrl-C stops early and returns the
     puzzle so far (unique at its grade) with ``interrupted`` set.
+
+    For a ``difficulty`` a clue goes when the rules of a person up to that level
+    (:func:`slitherasp.explain.human_grade`) still reach the answer, and a puzzle
+    is kept when its hardest step is of that level: as Loopy makes its puzzles.
     """
-    if level is not None and level not in LEVELS:
-        raise InputError(f"unknown difficulty {level!r}; choose from {', '.join(LEVELS)}")
-    if puzzle.geometry is None or any(f is None for f in puzzle.geometry.faces):
-        raise GenerationError("generation needs a tiling: every cell must be a face with geometry")
+    _check_goal(puzzle, level, difficulty)
     start = time.perf_counter()
     rng = random.Random(seed)
     reached: list[str | None] = []
     tests = 0
     for attempt in range(1, attempts + 1):
         loop = random_loop(puzzle, seed=rng.randrange(2**32), fill=fill)
-        remover = _Remover(puzzle, loop, level, progress, None if minimal else TEST_BUDGET)
+        remover = _Remover(puzzle, loop, level, progress, None if minimal else TEST_BUDGET, difficulty)
         interrupted = False
         try:
             full_ok, _ = remover.ok(remover.clues)
             if not full_ok:
-                reached.append(grade(puzzle.with_clues(remover.full)).level)
+                reached.append(_reached(puzzle.with_clues(remover.full), difficulty))
                 tests += remover.tests
                 continue
             order = [c for c in remover.clues if c != remover.anchor]
@@ -310,17 +330,35 @@ def generate(
             interrupted = True
         tests += remover.tests
         result = puzzle.with_clues(remover.clues)
-        g = grade(result)
-        if interrupted or g.level == level or (level is None and g.unique):
+        g = grade(result, human=True)
+        person = g.human.level if g.human else None
+        if interrupted or g.level == level or person == difficulty or (level is None is difficulty and g.unique):
             return Generated(result, loop, g, seed, attempt, tests, time.perf_counter() - start, interrupted)
-        reached.append(g.level)
-    order = {name: i for i, name in enumerate(LEVELS)}
-    best = max((r for r in reached if r is not None), key=order.__getitem__, default=None)
+        reached.append(g.level if difficulty is None else person)
+    names = LEVELS if difficulty is None else HUMAN_LEVELS
+    best = max((r for r in reached if r is not None), key=names.index, default=None)
+    goal = level or difficulty
     raise GenerationError(
-        f"no {level or 'uniquely solvable'} puzzle on this patch after {attempts} loops"
+        f"no {goal or 'uniquely solvable'} puzzle on this patch after {attempts} loops"
         + (f"; the grades reached were at most {best}" if best else "")
-        + ("; try a larger size or another grade" if level != "easy" else "")
+        + ("; try a larger size or another grade" if goal != "easy" else "")
     )
+
+
+def _check_goal(puzzle: Puzzle, level: str | None, difficulty: str | None) -> None:
+    if level is not None and level not in LEVELS:
+        raise InputError(f"unknown solver grade {level!r}; choose from {', '.join(LEVELS)}")
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        raise InputError(f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}")
+    if level is not None and difficulty is not None:
+        raise InputError("ask for a solver grade or a difficulty, not both")
+    if puzzle.geometry is None or any(f is None for f in puzzle.geometry.faces):
+        raise GenerationError("generation needs a tiling: every cell must be a face with geometry")
+
+
+def _reached(puzzle: Puzzle, difficulty: str | None) -> str | None:
+    """The grade a full clue set reached (of the kind asked for)."""
+    return grade(puzzle).level if difficulty is None else human_grade(puzzle).level
 
 
 def _remove_all(remover: _Remover, order: Sequence[int], floor: int) -> None:

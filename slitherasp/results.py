@@ -129,6 +129,8 @@ def grade_json(grade: Grade, instance: str | None = None) -> dict[str, Any]:
         **({"instance": instance} if instance is not None else {}),
         "grade": grade.level, "unique": grade.unique, "choices": grade.choices,
         "conflicts": grade.conflicts, "answers": grade.answers,
+        **({"human_grade": grade.human.level, "human_score": grade.human.score,
+            "human_steps": list(grade.human.steps)} if grade.human is not None else {}),
     }
 
 

@@ -169,7 +169,7 @@ def test_cli_generate_writes_a_unique_puzzle_answer_and_drawing(capsys, tmp_path
 
 
 def test_cli_grade_count_census(capsys, tmp_path: Path) -> None:
-    run(capsys, "generate", "square", "--size", "5", "--seed", "1", "--difficulty", "medium", "-o", str(tmp_path))
+    run(capsys, "generate", "square", "--size", "5", "--seed", "1", "--solver-grade", "medium", "-o", str(tmp_path))
     lp = next(tmp_path.glob("*.lp"))
     code, out, _ = run(capsys, "grade", str(lp), "--json")
     assert code == 0 and json.loads(out)["grade"] == "medium"
@@ -193,5 +193,7 @@ def test_cli_grade_of_a_puzzle_with_two_answers(capsys, tmp_path: Path) -> None:
 
 
 def test_cli_unreachable_grade_is_one_line(capsys, tmp_path: Path) -> None:
-    code, out, err = run(capsys, "generate", "square", "--size", "1x2", "--difficulty", "hard", "-o", str(tmp_path))
+    code, out, err = run(capsys, "generate", "square", "--size", "1x2", "--solver-grade", "hard", "-o", str(tmp_path))
     assert code == 1 and out == "" and err.count("\n") == 1 and "no hard puzzle" in err
+    code, out, err = run(capsys, "generate", "square", "--size", "1x2", "--difficulty", "tricky", "-o", str(tmp_path))
+    assert code == 1 and out == "" and err.count("\n") == 1 and "no tricky puzzle" in err

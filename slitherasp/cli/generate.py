@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..files import writable_folder
-from ..grades import SOLVER_LEVELS
+from ..grades import HUMAN_LEVELS, SOLVER_LEVELS
 from .common import (
     Exit,
     Progress,
@@ -28,22 +28,34 @@ from .common import (
     time_limit_arg,
 )
 
+DIFFICULTIES = HUMAN_LEVELS[:5]
+
 
 def add_parser(sub: Any) -> None:
+    _add_generate(sub)
+    _add_grade(sub)
+    _add_count(sub)
+    _add_census(sub)
+
+
+def _add_generate(sub: Any) -> None:
     p = command(
         sub,
         "generate",
         "make a new puzzle with a unique answer and a difficulty grade",
         "Grow a random loop (the boundary of a random disc of faces), give every face\n"
         "its clue, then remove clues in a random order while the answer stays unique\n"
-        "and the grade stays at most DIFFICULTY. Writes DIR/NAME.lp, NAME.geo.json,\n"
-        "NAME.answer (the reference answer) and NAME.svg. The same seed gives the same\n"
-        "puzzle. Grades: easy = propagation alone proves the answer unique; medium =\n"
-        "failed-literal probing is needed; hard = search is needed. Ctrl-C keeps the\n"
-        "puzzle found so far (unique at its grade).",
+        "and the grade stays at most the one asked for. Writes DIR/NAME.lp,\n"
+        "NAME.geo.json, NAME.answer (the reference answer) and NAME.svg. The same seed\n"
+        "gives the same puzzle. --difficulty is the grade for a person, as 'explain'\n"
+        "gives it (easy, normal, tricky, hard as Loopy's levels; fiendish needs a\n"
+        "trial). --solver-grade is clingo's effort: easy = propagation alone proves the\n"
+        "answer unique; medium = failed-literal probing is needed; hard = search is\n"
+        "needed. Ctrl-C keeps the puzzle found so far (unique at its grade).",
         "examples:\n"
         "  slitherasp generate square --size 10x10 --seed 1 -o out/\n"
-        "  slitherasp generate cairo --size 8 --difficulty hard --minimal -o out/\n"
+        "  slitherasp generate cairo --size 8 --difficulty tricky -o out/\n"
+        "  slitherasp generate square --size 20x20 --solver-grade hard --minimal -o out/\n"
         "  slitherasp generate my-patch.lp --seed 3 -o out/     any tiling instance\n\n"
         "exit codes of generate: 1 when no puzzle of that grade was found\n",
     )
@@ -51,8 +63,10 @@ def add_parser(sub: Any) -> None:
                    help="a tiling name ('slitherasp tiling list'), or an instance file with geometry")
     size_arg(p)
     p.add_argument("--seed", type=int, metavar="S", help="random seed (default 0)")
-    p.add_argument("--difficulty", choices=SOLVER_LEVELS,
-                   help="the grade to reach (default: any; the grade is reported)")
+    goal = p.add_mutually_exclusive_group()
+    goal.add_argument("--difficulty", choices=DIFFICULTIES,
+                      help="the grade for a person to reach (default: any; both grades are reported)")
+    goal.add_argument("--solver-grade", choices=SOLVER_LEVELS, help="the solver's grade to reach instead")
     p.add_argument("--minimal", action="store_true", help="test every clue alone: none can be removed at the end")
     p.add_argument("-o", "--output", metavar="DIR", required=True, help="folder to write the puzzle into")
     force_arg(p)
@@ -60,19 +74,27 @@ def add_parser(sub: Any) -> None:
     progress_arg(p)
     p.set_defaults(run=run_generate)
 
+
+def _add_grade(sub: Any) -> None:
     p = command(
         sub,
         "grade",
-        "how hard a puzzle is for the solver: easy, medium or hard",
-        "easy: propagation alone proves the answer and its uniqueness; medium: clasp's\n"
-        "failed-literal probing is needed; hard: decisions (search) are needed.\n"
-        "Puzzles without exactly one answer get no grade (exit code 1 or 20).",
+        "how hard a puzzle is: for a person, and for the solver",
+        "For a person (as 'explain' grades, without the reasons): the level of the\n"
+        "hardest rule the puzzle needs, easy, normal, tricky, hard (Loopy's levels),\n"
+        "fiendish (a trial) or search, and a score that orders puzzles within a level.\n"
+        "For the solver: easy = propagation alone proves the answer and its\n"
+        "uniqueness; medium = clasp's failed-literal probing is needed; hard =\n"
+        "decisions (search) are needed. Puzzles without exactly one answer get no\n"
+        "grade (exit code 1 or 20).",
     )
     instance_args(p)
     time_limit_arg(p, "stop after S seconds (exit code 124)")
     json_arg(p, "print the grade as JSON")
     p.set_defaults(run=run_grade)
 
+
+def _add_count(sub: Any) -> None:
     p = command(
         sub,
         "count",
@@ -90,6 +112,8 @@ def add_parser(sub: Any) -> None:
     json_arg(p, "print a JSON object")
     p.set_defaults(run=run_count)
 
+
+def _add_census(sub: Any) -> None:
     p = command(
         sub,
         "census",
@@ -135,10 +159,12 @@ def run_generate(args: argparse.Namespace) -> int:
         progress.show(removed + kept, f"{removed} clues removed, {kept} kept, {untested} to test")
 
     try:
-        made = generate(blank, seed=args.seed or 0, level=args.difficulty, minimal=args.minimal, progress=show)
+        made = generate(blank, seed=args.seed or 0, level=args.solver_grade, difficulty=args.difficulty,
+                        minimal=args.minimal, progress=show)
     finally:
         progress.close()
-    level = made.grade.level or "ungraded"
+    person = made.grade.human.level if made.grade.human else None
+    level = (person if args.difficulty else made.grade.level) or "ungraded"
     name = f"{stem}-{level}-s{args.seed or 0}"
     path = Path(args.output) / f"{name}.lp"
     drawing = {path.with_suffix(".svg"): render.svg(made.puzzle, title=name)}
@@ -155,8 +181,9 @@ def run_generate(args: argparse.Namespace) -> int:
         out(json.dumps(summary))
     else:
         out(" ".join(summary["files"]))
-        err(f"{path}: {summary['clues']} clues on {summary['cells']} cells, grade {level} "
-            f"({made.grade.choices} choices), {made.tests} tests, {made.seconds:.2f}s")
+        err(f"{path}: {summary['clues']} clues on {summary['cells']} cells, {person or 'ungraded'} for a "
+            f"person, {made.grade.level} for the solver ({made.grade.choices} choices), {made.tests} tests, "
+            f"{made.seconds:.2f}s")
     if made.interrupted:
         err("slitherasp: interrupted: kept the puzzle found so far (unique, perhaps not minimal)")
         return Exit.INTERRUPT
@@ -168,11 +195,12 @@ def run_grade(args: argparse.Namespace) -> int:
     from ..results import grade_json
 
     puzzle = load(args.instance, args.format)
-    g = grade(puzzle, time_limit=args.time_limit)
+    g = grade(puzzle, time_limit=args.time_limit, human=True)
     if args.json:
         out(json.dumps(grade_json(g, args.instance)))
-    elif g.level:
-        out(f"{g.level.upper()}: unique; proof took {g.choices} choices and {g.conflicts} conflicts")
+    elif g.level and g.human:
+        out(f"{g.human.level.upper()} for a person (score {g.human.score:.2f}), {g.level.upper()} for the "
+            f"solver: unique; proof took {g.choices} choices and {g.conflicts} conflicts")
     elif g.unique is None:
         out("UNKNOWN: the time limit ran out")
     else:

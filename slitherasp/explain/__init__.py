@@ -25,10 +25,11 @@ from ..grades import HUMAN_LEVELS
 from ..model import Puzzle
 from .board import UNKNOWN, Board
 from .deduce import Deducer, Deduction
+from .grade import HumanGrade, human_grade
 from .oracle import Oracle
 from .trial import candidates, next_deduction
 
-__all__ = ["Explanation", "Hint", "Step", "explain", "hint"]
+__all__ = ["Explanation", "HumanGrade", "Hint", "Step", "explain", "hint", "human_grade"]
 
 RULE_NAMES = {
     "cell": ("clue counting",),

@@ -36,6 +36,8 @@ class HumanGrade:
     score: float
     steps: tuple[int, ...]
     """Deductions found at each level 1..5."""
+    solved: bool = True
+    """Whether the rules up to the level asked for reached the answer."""
 
     @property
     def index(self) -> int:
@@ -69,10 +71,10 @@ def human_grade(puzzle: Puzzle, *, most: int = 5, known: Sequence[tuple[int, boo
         counts[d.level - 1] += 1
         found.append(d)
         deducer.settle(d.settles)
-    if board.done():
+    if board.done() and not board.contradiction:
         level, score = grade_of(found, True)
     elif most >= 5:
         level, score = HUMAN_LEVELS[5], 6.0 + (len(board.state) - board.settled) / len(board.state)
     else:
         level, score = None, float("inf")
-    return HumanGrade(level, score, tuple(counts))
+    return HumanGrade(level, score, tuple(counts), board.done() and not board.contradiction)
