@@ -163,6 +163,7 @@ def step_json(step: Step, puzzle: Puzzle) -> dict[str, Any]:
         "reason": {"clues": [puzzle.cells[c] for c in step.clues], "links": _edge_pairs(puzzle, step.links),
                    "non_links": _edge_pairs(puzzle, step.non_links), "rules": list(step.rules)},
         "size": step.size,
+        "minimal": step.minimal,
         "level": step.level_name,
         "rule": step.rule,
     }

@@ -26,12 +26,15 @@ LOOPY_7x7 = "7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a"
 
 
 def judge(puzzle: Puzzle, step) -> None:  # type: ignore[no-untyped-def]
-    """The step is sound (each settled edge forced by its reason) and its reason is
-    minimal (without any one fact, some settled edge is no longer forced)."""
+    """The step is sound (each settled edge forced by its reason) and, where it says
+    so, its reason is minimal (without any one fact, some settled edge is no longer
+    forced)."""
     loop = "loop closure" in step.rules
     facts = (step.clues, step.links, step.non_links)
     for e, line in step.settles:
         assert forced(puzzle, *facts, loop, e, line), f"{step.rule} step does not force edge {e}"
+    if not step.minimal:  # a shrinking question ran out of budget: sound, perhaps not minimal
+        return
     for which, items in enumerate(facts):
         for x in items:
             fewer = tuple(tuple(y for y in part if y != x) if i == which else part for i, part in enumerate(facts))

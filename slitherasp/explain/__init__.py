@@ -59,6 +59,8 @@ class Step:
     rules: tuple[str, ...]
     level: int
     rule: str
+    minimal: bool = True
+    """Whether every fact of the reason is proved needed (see ``oracle.BUDGET``)."""
 
     @property
     def size(self) -> int:
@@ -156,7 +158,7 @@ class _Explainer:
     def _reason(self, d: Deduction) -> Step:
         known = self.board.known()
         facts = {e: known[e] for e in d.edges if e in known}
-        clues, edges = self.oracle.minimal(d.clues, facts, d.oracle_rules, list(d.settles))
+        clues, edges, minimal = self.oracle.minimal(d.clues, facts, d.oracle_rules, list(d.settles))
         names = RULE_NAMES[d.rule]
         if d.rule in ("trial", "search"):
             names = tuple(n for n in names if n != "clue counting" or clues)
@@ -168,6 +170,7 @@ class _Explainer:
             rules=names,
             level=d.level,
             rule=d.rule,
+            minimal=minimal,
         )
 
 

@@ -13,7 +13,7 @@ names the facts its proof used, which is where the shrinking starts.
 >>> oracle.forces({0}, {}, ("clue", "vertex"), [(3, True)])
 True
 >>> oracle.minimal({0, 1}, {}, ("clue", "vertex"), [(3, True)])
-({0}, {})
+({0}, {}, True)
 """
 
 from __future__ import annotations
@@ -25,6 +25,10 @@ import clingo
 from .. import asp_facts
 from ..model import Puzzle
 
+BUDGET = 10_000
+"""Conflicts a test of the shrinking may take (about 0.3 s): a few questions under the
+loop rule ("must this almost closed loop still close this way?") are hard for any
+solver, and a reason that keeps one fact too many is still a reason."""
 Target = tuple[int, bool]
 """An edge and the state a step gives it (True: a line)."""
 
@@ -42,6 +46,7 @@ class Oracle:
         index = puzzle.cell_index
         self._clue: dict[int, int] = {}
         self._rule: dict[str, int] = {}
+        pins: dict[str, int] = {}
         for a in ctl.symbolic_atoms:
             if not a.is_external:
                 continue
@@ -51,9 +56,12 @@ class Oracle:
                 self._clue[index[cell]] = a.literal
             elif name == "rule":
                 self._rule[str(a.symbol.arguments[0])] = a.literal
+            elif name == "pin":
+                pins[str(a.symbol.arguments[0])] = a.literal
             ctl.assign_external(a.literal, None)
         link = {str(a.symbol): a.literal for a in ctl.symbolic_atoms.by_signature(*asp_facts.LINK)}
         self._link = [link.get(atom) for atom in asp_facts.link_atoms(puzzle)]
+        self._pin = [pins.get(str(name)) for name in puzzle.vertices]
         self._ctl = ctl
 
     def _assumptions(self, clues: Collection[int], known: Mapping[int, bool], rules: Collection[str]) -> list[int]:
@@ -61,6 +69,11 @@ class Oracle:
         # positively, so a free switch is as good as an off one for these questions.
         out = [self._clue[c] for c in clues if c in self._clue]
         out += [self._rule[name] for name in rules if name in self._rule]
+        lines = [e for e, line in known.items() if line]
+        if "loop" in rules and lines:  # the loop passes there: root it there (asp/explain.lp)
+            pin = self._pin[self.puzzle.edges[min(lines)][0]]
+            if pin is not None:
+                out.append(pin)
         for e, line in known.items():
             lit = self._link[e]
             if lit is not None:
@@ -68,20 +81,27 @@ class Oracle:
         return out
 
     def forces(self, clues: Collection[int], known: Mapping[int, bool], rules: Collection[str],
-               targets: Iterable[Target]) -> bool:
+               targets: Iterable[Target], budget: int | None = None) -> bool | None:
         """Whether the clues and settled edges, under the rules (``loop``, ``parity``;
-        vertex degree and clue counting always hold), force every target."""
+        vertex degree and clue counting always hold), force every target; None when
+        a proof took more than ``budget`` conflicts."""
         base = self._assumptions(clues, known, rules)
-        return all(self._unsat(base, e, line) for e, line in targets)
+        for e, line in targets:
+            answer = self._unsat(base, e, line, budget=budget)
+            if answer is not True:
+                return answer
+        return True
 
-    def _unsat(self, base: list[int], edge: int, line: bool, core: list[int] | None = None) -> bool:
+    def _unsat(self, base: list[int], edge: int, line: bool, core: list[int] | None = None,
+               budget: int | None = None) -> bool | None:
         lit = self._link[edge]
         if lit is None:  # never a link
             return not line
         self.calls += 1
+        self._ctl.configuration.solve.solve_limit = "umax" if budget is None else str(budget)  # type: ignore[union-attr]
         result = self._ctl.solve(assumptions=[*base, -lit if line else lit],
                                  on_core=core.extend if core is not None else None)
-        return bool(result.unsatisfiable)
+        return None if result.unknown else bool(result.unsatisfiable)
 
     def core(self, clues: Collection[int], known: Mapping[int, bool], rules: Collection[str],
              target: Target) -> tuple[set[int], dict[int, bool]] | None:
@@ -99,26 +119,77 @@ class Oracle:
         return lit if line else -lit
 
     def minimal(self, clues: Collection[int], known: Mapping[int, bool], rules: Collection[str],
-                targets: Sequence[Target], order: Sequence[tuple[str, int]] | None = None,
-                ) -> tuple[set[int], dict[int, bool]]:
+                targets: Sequence[Target]) -> tuple[set[int], dict[int, bool], bool]:
         """A minimal part of the clues and edges that still forces every target: the
-        core of the first target's proof, then each fact dropped in turn (``order``:
-        the facts to try first) when the rest still forces them all."""
+        core of the first target's proof, shrunk by dropping facts, farthest from the
+        targets first, in halves while a whole half can go (few questions for long
+        chains of lines, of which only the near end matters), one by one at the
+        end. Each question may take :data:`BUDGET` conflicts; past it the facts stay,
+        and the last item of the result (whether the reason is proved minimal) is
+        False."""
         start = self.core(clues, known, rules, targets[0])
         if start is None:
             raise ValueError("the reason does not force the step")
         keep_clues, keep_known = start
         if not self.forces(keep_clues, keep_known, rules, targets):
             keep_clues, keep_known = set(clues), dict(known)
+        far = self._distances([e for e, _ in targets])
         facts = [("clue", c) for c in keep_clues] + [("edge", e) for e in keep_known]
-        if order is not None:
-            rank = {f: i for i, f in enumerate(order)}
-            facts.sort(key=lambda f: rank.get(f, -1))
-        for kind, x in facts:
-            if kind == "clue":
-                trial_clues, trial_known = keep_clues - {x}, keep_known
-            else:
-                trial_clues, trial_known = keep_clues, {e: v for e, v in keep_known.items() if e != x}
-            if self.forces(trial_clues, trial_known, rules, targets):
-                keep_clues, keep_known = trial_clues, trial_known
-        return keep_clues, keep_known
+        facts.sort(key=lambda f: (-self._distance(far, f), f))
+        kept = _Shrink(self, rules, targets, set(facts), keep_known)
+        kept.drop(facts)
+        return {x for kind, x in kept.facts if kind == "clue"}, \
+            {x: keep_known[x] for kind, x in kept.facts if kind == "edge"}, kept.proved
+
+    def _distances(self, edges: Sequence[int]) -> list[int]:
+        """Steps from the ends of ``edges`` to every vertex (breadth first)."""
+        p = self.puzzle
+        far = [-1] * len(p.vertices)
+        frontier = sorted({v for e in edges for v in p.edges[e]})
+        for v in frontier:
+            far[v] = 0
+        while frontier:
+            nxt = []
+            for v in frontier:
+                for e in p.incidence[v]:
+                    for w in p.edges[e]:
+                        if far[w] < 0:
+                            far[w] = far[v] + 1
+                            nxt.append(w)
+            frontier = nxt
+        return far
+
+    def _distance(self, far: list[int], fact: tuple[str, int]) -> int:
+        p = self.puzzle
+        kind, x = fact
+        edges = p.cell_edges[x] if kind == "clue" else (x,)
+        return min(max(far[v], 0) for e in edges for v in p.edges[e])
+
+
+class _Shrink:
+    """Deletion of facts from a reason, in halves (see :meth:`Oracle.minimal`)."""
+
+    def __init__(self, oracle: Oracle, rules: Collection[str], targets: Sequence[Target],
+                 facts: set[tuple[str, int]], known: Mapping[int, bool]) -> None:
+        self.oracle, self.rules, self.targets = oracle, rules, targets
+        self.facts, self.known = facts, known
+        self.proved = True
+
+    def forced_without(self, part: Sequence[tuple[str, int]]) -> bool | None:
+        rest = self.facts - set(part)
+        clues = {x for kind, x in rest if kind == "clue"}
+        known = {x: self.known[x] for kind, x in rest if kind == "edge"}
+        return self.oracle.forces(clues, known, self.rules, self.targets, budget=BUDGET)
+
+    def drop(self, part: Sequence[tuple[str, int]]) -> None:
+        if not part:
+            return
+        answer = self.forced_without(part)
+        if answer:
+            self.facts -= set(part)
+        elif len(part) == 1:
+            self.proved = self.proved and answer is not None
+        else:
+            half = len(part) // 2
+            self.drop(part[:half])
+            self.drop(part[half:])
