@@ -1,25 +1,26 @@
-"""Human grades against Loopy's own levels: the calibration table.
+"""Grades for a person against Loopy's own levels: the calibration table.
 
-Reads Loopy puzzles with the level Loopy generated them at (JSON lines with
-``type``, ``t``, ``diff`` in e/n/t/h, ``game_id``, and optionally ``split``), explains
+Reads Loopy puzzles with the level Loopy generated them at (JSON lines, optionally
+gzipped, with ``type``, ``t``, ``diff`` in e/n/t/h, ``game_id`` and ``split``), grades
 each one, and prints, per grid type, how our grades fall against Loopy's levels and
 the Kendall tau-b between our score and Loopy's level (the goal: at least 0.5 on
 every grid type, on puzzles not tuned on).
 
-Make such a corpus with Loopy itself (Debian's ``sgt-puzzles``; Penrose, hats and
-spectres need Loopy from 2023 or later, e.g. Debian trixie's):
+The corpus, ``benchmarks/data/loopy-calib.jsonl.gz``: 18 grids x 4 levels x 12
+puzzles at Loopy's preset sizes, made one at a time by Loopy (upstream snapshot
+20250730, built from source: Debian bookworm's 20230122 has no Penrose, hats or
+spectres) with ``loopy --generate 1 PARAMS#SEED`` (``params`` and ``seed`` are in each
+line, so every puzzle can be made again), each confirmed at its level by Loopy's own
+grader. The first 6 puzzles of each grid and level are the ``tune`` split (looked at
+while the rules and the score were designed), the other 6 the ``test`` split.
 
-    sgt-loopy --generate 1 '7x7t0dh#calib-t0-h-00'
-
-and one JSON line per puzzle. ``--generate DIR`` does that for every grid type the
-installed ``sgt-loopy`` knows (12 puzzles per grid and level, at Loopy's presets).
-
-    python benchmarks/calibrate.py --corpus loopy-calib.jsonl --split test --jobs 2
+    python benchmarks/calibrate.py --split test --jobs 2
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import statistics
 import sys
@@ -56,26 +57,43 @@ def kendall_tau_b(xs: list[float], ys: list[float]) -> float:
     return (concordant - discordant) / denominator if denominator else 0.0
 
 
-def run_one(entry: dict) -> dict:
-    from slitherasp.explain import explain
+def run_one(entry: dict, reasons: bool = False) -> dict:
+    """Grade one puzzle: by ``human_grade`` (the explanation's steps without their
+    reasons: the same grade and score) or, with ``reasons``, by a whole explanation."""
+    from slitherasp.explain import explain, human_grade
 
     puzzle = read_text(entry["game_id"], entry.get("seed", "<loopy>"), "loopy")
     start = time.process_time()
-    e = explain(puzzle)
-    return {**entry, "grade": e.grade, "score": e.score, "steps": len(e.steps), "complete": e.complete,
-            "cpu": time.process_time() - start, "top_rules": sorted({s.rule for s in e.steps
-                                                                    if s.level == max(t.level for t in e.steps)})}
+    if reasons:
+        e = explain(puzzle)
+        top = max((s.level for s in e.steps), default=1)
+        found = {"grade": e.grade, "score": e.score, "steps": len(e.steps), "complete": e.complete,
+                 "top_rules": sorted({s.rule for s in e.steps if s.level == top})}
+    else:
+        g = human_grade(puzzle)
+        found = {"grade": g.level, "score": g.score, "steps": sum(g.steps), "complete": g.solved,
+                 "per_level": list(g.steps)}
+    return {**entry, **found, "cpu": time.process_time() - start}
+
+
+def _run_with_reasons(entry: dict) -> dict:
+    return run_one(entry, reasons=True)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--corpus", required=True, help="JSON lines of Loopy puzzles with their levels")
+    ap.add_argument("--corpus", default=str(Path(__file__).parent / "data" / "loopy-calib.jsonl.gz"),
+                    help="JSON lines (.gz too) of Loopy puzzles with their levels (default: the bundled corpus)")
     ap.add_argument("--split", default="all", help="tune, test or all (default: all)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--types", help="comma-separated grid numbers t (default: all)")
     ap.add_argument("--out", help="also write one JSON line per puzzle here")
+    ap.add_argument("--reasons", action="store_true",
+                    help="explain each puzzle in full, reasons and all (slower; same grades)")
     args = ap.parse_args()
-    entries = [json.loads(line) for line in Path(args.corpus).read_text().splitlines() if line.strip()]
+    path = Path(args.corpus)
+    text = gzip.decompress(path.read_bytes()).decode() if path.suffix == ".gz" else path.read_text()
+    entries = [json.loads(line) for line in text.splitlines() if line.strip()]
     if args.split != "all":
         entries = [e for e in entries if e.get("split") == args.split]
     if args.types:
@@ -84,7 +102,7 @@ def main() -> None:
     results = []
     sink = open(args.out, "w") if args.out else None  # noqa: SIM115 - written as results come
     with ProcessPoolExecutor(args.jobs) as pool:
-        for r in pool.map(run_one, entries):
+        for r in pool.map(_run_with_reasons if args.reasons else run_one, entries):
             results.append(r)
             if sink:
                 sink.write(json.dumps(r) + "\n")
