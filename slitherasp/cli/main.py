@@ -16,10 +16,10 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import GenerationError, SlitherError
-from . import batch, check, convert, explain, generate, render, sloop, solve, tiling
+from . import batch, check, convert, explain, generate, render, serve, sloop, solve, tiling
 from .common import EXIT_CODES, Exit, Formatter, err, out
 
-FAMILIES = (solve, check, explain, batch, render, tiling, sloop, convert, generate)
+FAMILIES = (solve, check, explain, batch, render, tiling, sloop, convert, generate, serve)
 """The command modules, in the order their commands appear in ``--help``."""
 
 

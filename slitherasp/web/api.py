@@ -1,0 +1,245 @@
+"""The web app's JSON API as plain functions: a request's JSON object in, a JSON-ready
+object out, :class:`~slitherasp.errors.InputError` for bad input (the server turns it
+into HTTP 400 with the one line the command line prints).
+
+Every puzzle arrives as text and goes through the readers of :mod:`slitherasp.formats`
+(never run as an ASP program); ``clues`` may replace its clues (a list, one entry per
+cell, ``null`` for none: what the page sends while composing). Edges go both ways as
+pairs of vertex names, as in ``solve --json``.
+
+>>> opened = open_puzzle({"puzzle": "2 2\\n3 .\\n. .\\n"})
+>>> len(opened["edges"]), opened["clues"], opened["share"]
+(12, [3, None, None, None], 'https://puzz.link/p?slither/2/2/dg')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import InputError
+from ..model import Puzzle
+
+TIME_LIMIT = 20.0
+"""Seconds one solve, hint or generation may take."""
+MAX_TEXT = 2_000_000
+"""Characters a puzzle text may have."""
+
+
+def _text(payload: dict[str, Any], key: str = "puzzle") -> str:
+    value = payload.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise InputError(f"<request>: '{key}' must be the puzzle as text")
+    if len(value) > MAX_TEXT:
+        raise InputError(f"<request>: '{key}' is longer than {MAX_TEXT} characters")
+    return value
+
+
+def puzzle_of(payload: dict[str, Any]) -> Puzzle:
+    """The request's puzzle, read by our readers, with its ``clues`` if given."""
+    from ..formats import read_text
+
+    puzzle = read_text(_text(payload), "<puzzle>")
+    clues = payload.get("clues")
+    if clues is None:
+        return puzzle
+    if not isinstance(clues, list) or len(clues) != len(puzzle.cells):
+        raise InputError(f"<request>: 'clues' must be a list of {len(puzzle.cells)} numbers or nulls")
+    for c, k in enumerate(clues):
+        sides = len(puzzle.cell_edges[c])
+        if k is not None and (not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= sides):
+            raise InputError(f"<request>: clue {k!r} of cell {puzzle.cells[c]} is not a number 0..{sides}")
+    return puzzle.with_clues(clues)
+
+
+def edges_of(puzzle: Puzzle, payload: dict[str, Any], key: str) -> set[int]:
+    """Edge indices from a list of ``[u, v]`` vertex-name pairs (either orientation)."""
+    pairs = payload.get(key, [])
+    if not isinstance(pairs, list):
+        raise InputError(f"<request>: '{key}' must be a list of [u, v] pairs")
+    index = {frozenset(puzzle.edge_names(e)): e for e in range(len(puzzle.edges))}
+    found = set()
+    for pair in pairs:
+        if not (isinstance(pair, list) and len(pair) == 2):
+            raise InputError(f"<request>: '{key}' must be a list of [u, v] pairs, not {pair!r}")
+        e = index.get(frozenset(str(x) for x in pair))
+        if e is None:
+            raise InputError(f"<request>: ({pair[0]},{pair[1]}) in '{key}' is not an edge of the puzzle")
+        found.add(e)
+    return found
+
+
+def share_text(puzzle: Puzzle) -> str:
+    """The shortest text that holds the puzzle and its geometry: a Loopy ID or a
+    puzz.link URL where the grid allows, else facts (drawn by layout when shared)."""
+    from ..formats import write_text
+
+    for name in ("pzpr", "loopy"):
+        try:
+            return write_text(puzzle, name).strip()
+        except InputError:
+            continue
+    return write_text(puzzle, "lp")
+
+
+def open_puzzle(payload: dict[str, Any]) -> dict[str, Any]:
+    """What the page draws and plays: the scene, edge and cell names, clues, the
+    edges of each cell, and the text to share."""
+    from ..render.scene import puzzle_scene
+
+    puzzle = puzzle_of(payload)
+    scene = puzzle_scene(puzzle)
+    return {
+        "scene": scene.as_dict(),
+        "edges": [list(puzzle.edge_names(e)) for e in range(len(puzzle.edges))],
+        "cells": [str(c) for c in puzzle.cells],
+        "clues": list(puzzle.clues),
+        "cell_edges": [list(es) for es in puzzle.cell_edges],
+        "share": share_text(puzzle),
+        "formats": writable_for(puzzle),
+    }
+
+
+def writable_for(puzzle: Puzzle) -> list[str]:
+    """The formats that can hold this puzzle."""
+    from ..formats import writable, write_text
+
+    names = []
+    for name in writable():
+        try:
+            write_text(puzzle, name)
+        except InputError:
+            continue
+        names.append(name)
+    return names
+
+
+def solve(payload: dict[str, Any]) -> dict[str, Any]:
+    """``solve --json``'s object; with ``"unique"`` (default true) uniqueness is proved."""
+    from ..results import solve_json
+    from ..solver import solve as run
+
+    puzzle = puzzle_of(payload)
+    result = run(puzzle, unique=bool(payload.get("unique", True)), time_limit=TIME_LIMIT)
+    return solve_json(result, "<puzzle>")
+
+
+def check(payload: dict[str, Any]) -> dict[str, Any]:
+    """``check --json``'s object for the drawn ``links``."""
+    from ..results import check_json
+    from ..validate import check as run
+
+    puzzle = puzzle_of(payload)
+    links = edges_of(puzzle, payload, "links")
+    return check_json(run(puzzle, puzzle.links(links)), "<puzzle>")
+
+
+def hint(payload: dict[str, Any]) -> dict[str, Any]:
+    """``hint --json``'s object for the drawn ``links`` and ``non_links``."""
+    from ..explain import hint as run
+    from ..results import hint_json
+
+    puzzle = puzzle_of(payload)
+    h = run(puzzle, edges_of(puzzle, payload, "links"), edges_of(puzzle, payload, "non_links"))
+    return hint_json(h, puzzle, "<puzzle>")
+
+
+def tiling(payload: dict[str, Any]) -> dict[str, Any]:
+    """A clue-less patch of a tiling (to compose on): ``{"tiling", "size", "seed"}``."""
+    from .. import tilings
+
+    t = tilings.get(str(payload.get("tiling", "square")))
+    w, h = _size(payload, t.default_size)
+    seed = payload.get("seed")
+    puzzle = tilings.build(t.name, w, h, seed=seed if isinstance(seed, int) else None)
+    return {"puzzle": share_text(puzzle)}
+
+
+def _size(payload: dict[str, Any], default: tuple[int, int]) -> tuple[int, int]:
+    size = payload.get("size")
+    if size is None:
+        return default
+    if isinstance(size, int):
+        return size, size
+    if isinstance(size, str) and size.replace("x", "", 1).isdigit():
+        w, _, h = size.partition("x")
+        return int(w), int(h or w)
+    raise InputError(f"<request>: size {size!r} is not WxH")
+
+
+def generate(payload: dict[str, Any]) -> dict[str, Any]:
+    """A new puzzle: ``{"tiling", "size", "seed", "difficulty"}`` -> its text and grades."""
+    from .. import tilings
+    from ..generate import generate as run
+
+    t = tilings.get(str(payload.get("tiling", "square")))
+    w, h = _size(payload, t.default_size)
+    seed = payload.get("seed", 0)
+    if not isinstance(seed, int):
+        raise InputError("<request>: 'seed' must be a whole number")
+    difficulty = payload.get("difficulty") or None
+    made = run(tilings.build(t.name, w, h, seed=seed), seed=seed, difficulty=difficulty)
+    person = made.grade.human.level if made.grade.human else None
+    return {"puzzle": share_text(made.puzzle), "grade": person, "solver_grade": made.grade.level,
+            "clues": made.puzzle.clue_count()}
+
+
+def convert(payload: dict[str, Any]) -> dict[str, Any]:
+    """The puzzle in another format: ``{"puzzle", "clues", "to"}`` -> ``{"text"}``."""
+    from ..formats import write_text
+
+    return {"text": write_text(puzzle_of(payload), str(payload.get("to", "lp")))}
+
+
+def render(payload: dict[str, Any]) -> dict[str, Any]:
+    """An SVG drawing of the puzzle with the drawn ``links`` (and ``non_links``)."""
+    from ..render import svg
+
+    puzzle = puzzle_of(payload)
+    links = edges_of(puzzle, payload, "links")
+    crosses = edges_of(puzzle, payload, "non_links")
+    return {"svg": svg(puzzle, sorted(links), crosses=sorted(crosses), shade=bool(payload.get("shade")))}
+
+
+def reduce(payload: dict[str, Any]) -> dict[str, Any]:
+    """The puzzle with every clue it does not need removed (one at a time, as long
+    as the answer stays unique): ``{"puzzle", "clues"}`` -> ``{"clues"}``."""
+    from ..sessions import Session
+
+    puzzle = puzzle_of(payload)
+    clues = {c: k for c, k in enumerate(puzzle.clues) if k is not None}
+    session = Session(puzzle, values=[[k] if k is not None else [] for k in puzzle.clues])
+    first = session.solve(clues, models=2, time_limit=TIME_LIMIT)
+    if len(first.answers) != 1:
+        raise InputError("<puzzle>: only a puzzle with exactly one answer can lose clues")
+    for c in sorted(clues, key=lambda c: -len(puzzle.cell_edges[c])):
+        trial = {d: k for d, k in clues.items() if d != c}
+        r = session.solve(trial, models=2, time_limit=TIME_LIMIT)
+        if r.exhausted and len(r.answers) == 1:
+            clues = trial
+    return {"clues": [clues.get(c) for c in range(len(puzzle.cells))]}
+
+
+def grade(payload: dict[str, Any]) -> dict[str, Any]:
+    """``grade --json``'s object: the grades for a person and for the solver."""
+    from ..generate import grade as run
+    from ..results import grade_json
+
+    return grade_json(run(puzzle_of(payload), time_limit=TIME_LIMIT, human=True), "<puzzle>")
+
+
+def share(payload: dict[str, Any]) -> dict[str, Any]:
+    """The text of a share link (``/?p=<text>``) for the puzzle with its ``clues``."""
+    return {"text": share_text(puzzle_of(payload))}
+
+
+def tiling_names(payload: dict[str, Any]) -> dict[str, Any]:
+    """The registered tilings, for the page's list."""
+    from .. import tilings
+
+    return {"tilings": sorted(tilings.TILINGS)}
+
+
+ACTIONS = {"open": open_puzzle, "solve": solve, "check": check, "hint": hint, "tiling": tiling,
+           "generate": generate, "convert": convert, "render": render, "reduce": reduce, "grade": grade,
+           "share": share, "tilings": tiling_names}
+"""Every API route: ``POST /api/<name>``."""
