@@ -55,3 +55,24 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *__all__})
+
+
+def _puzzle_svg(puzzle: Any) -> str:
+    from .render import svg
+
+    return svg(puzzle)
+
+
+def _jupyter() -> None:
+    """In IPython (Jupyter), a puzzle displays as its drawing. Registered by the
+    class's name, so nothing loads until one is shown; results and explanation steps
+    draw themselves (``_repr_svg_``). The model knows nothing of drawing."""
+    import sys
+
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is not None:
+        shell.display_formatter.formatters["image/svg+xml"].for_type_by_name("slitherasp.model", "Puzzle", _puzzle_svg)
+
+
+_jupyter()

@@ -217,3 +217,21 @@ def test_every_tiling_renders_its_solved_planted_puzzle(name: str) -> None:
     assert doc.count('class="loop"') == 1 and doc.count('class="clue"') == puzzle.clue_count()
     xs = [float(v) for v in re.findall(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', doc)[0]]
     assert all(v > 0 for v in xs)
+
+
+def test_jupyter_draws_results_steps_and_puzzles() -> None:
+    import slitherasp
+    from slitherasp.explain import explain
+    from slitherasp.solver import solve
+
+    p = tilings.build("square", 2, 1).with_clues([4, 1])
+    r = solve(p)
+    assert 'class="loop"' in r._repr_svg_() and "SATISFIABLE" in r._repr_svg_()
+    step = explain(p).steps[0]
+    drawing = step._repr_svg_()
+    assert "<svg" in drawing and 'class="mark settled"' in drawing
+    ipython = pytest.importorskip("IPython.core.interactiveshell")
+    shell = ipython.InteractiveShell.instance()
+    slitherasp._jupyter()
+    shown, _ = shell.display_formatter.format(p)
+    assert "<svg" in shown["image/svg+xml"]

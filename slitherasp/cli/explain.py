@@ -109,19 +109,15 @@ def summary(e: Any, unique: bool | None) -> str:
 
 def draw_steps(puzzle: Any, e: Any, folder: Path) -> None:
     """One SVG per step: the board after it, its reason and what it settled marked."""
+    from ..explain.draw import step_svg
     from ..files import write_files
-    from ..render import svg
 
     known: dict[int, bool] = {}
     files: dict[Path, str] = {}
     for i, step in enumerate(e.steps, 1):
+        files[folder / f"step-{i:03}.svg"] = step_svg(
+            puzzle, step, known, title=f"step {i}: {step.level_name} ({', '.join(step.rules)})")
         known.update(step.settles)
-        styles = dict.fromkeys((*step.links, *step.non_links), "reason")
-        styles.update({x: "settled" for x, _ in step.settles})
-        files[folder / f"step-{i:03}.svg"] = svg(
-            puzzle, [x for x, line in known.items() if line], crosses=[x for x, line in known.items() if not line],
-            edge_styles=styles, cell_styles=dict.fromkeys(step.clues, "reason"),
-            title=f"step {i}: {step.level_name} ({', '.join(step.rules)})")
     write_files(files)
     err(f"slitherasp: {len(files)} drawings in {folder}")
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..grades import HUMAN_LEVELS
 from ..model import Puzzle
@@ -61,6 +61,8 @@ class Step:
     rule: str
     minimal: bool = True
     """Whether every fact of the reason is proved needed (see ``oracle.BUDGET``)."""
+    puzzle: Puzzle | None = field(default=None, repr=False, compare=False)
+    """The puzzle it is a step of (for drawing it)."""
 
     @property
     def size(self) -> int:
@@ -70,6 +72,12 @@ class Step:
     @property
     def level_name(self) -> str:
         return HUMAN_LEVELS[self.level - 1]
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter draws a step on its puzzle."""
+        from .draw import step_svg
+
+        return None if self.puzzle is None else step_svg(self.puzzle, self)
 
 
 @dataclass(frozen=True)
@@ -87,6 +95,12 @@ class Explanation:
     def lines(self) -> frozenset[int]:
         """The edges the steps settle as lines (the answer, when complete)."""
         return frozenset(e for s in self.steps for e, line in s.settles if line)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter draws the lines the steps reach."""
+        from ..render import svg
+
+        return svg(self.puzzle, sorted(self.lines()), title=f"{len(self.steps)} steps, {self.grade}")
 
 
 @dataclass(frozen=True)
@@ -171,6 +185,7 @@ class _Explainer:
             level=d.level,
             rule=d.rule,
             minimal=minimal,
+            puzzle=self.puzzle,
         )
 
 
