@@ -307,7 +307,7 @@ function faceClicked(c) {
   app.edited = true;
   drawClues();
   clearTimeout(liveTimer);
-  liveTimer = setTimeout(live, 250);
+  liveTimer = setTimeout(live, 150);
 }
 
 async function live() {
