@@ -63,16 +63,25 @@ def _puzzle_svg(puzzle: Any) -> str:
     return svg(puzzle)
 
 
+def _result_svg(result: Any) -> str:
+    from .render import svg
+
+    return svg(result.puzzle, sorted(result.answer) if result.answer else None, title=str(result.status))
+
+
 def _jupyter() -> None:
-    """In IPython (Jupyter), a puzzle displays as its drawing. Registered by the
-    class's name, so nothing loads until one is shown; results and explanation steps
-    draw themselves (``_repr_svg_``). The model knows nothing of drawing."""
+    """In IPython (Jupyter), puzzles and results display as drawings. Registered by
+    class name, so nothing loads until one is shown, and neither the model nor the
+    solver's results know of drawing; explanation steps draw themselves
+    (``_repr_svg_``)."""
     import sys
 
     ipython = sys.modules.get("IPython")
     shell = ipython.get_ipython() if ipython is not None else None
     if shell is not None:
-        shell.display_formatter.formatters["image/svg+xml"].for_type_by_name("slitherasp.model", "Puzzle", _puzzle_svg)
+        formatter = shell.display_formatter.formatters["image/svg+xml"]
+        formatter.for_type_by_name("slitherasp.model", "Puzzle", _puzzle_svg)
+        formatter.for_type_by_name("slitherasp.results", "Result", _result_svg)
 
 
 _jupyter()

@@ -77,12 +77,6 @@ class Result:
         """Answer ``i`` as ``(U, V)`` name pairs in input orientation."""
         return self.puzzle.links(self.answers[i])
 
-    def _repr_svg_(self) -> str:
-        """Jupyter draws the puzzle with its first answer (through the one scene)."""
-        from .render import svg
-
-        return svg(self.puzzle, sorted(self.answer) if self.answer else None, title=str(self.status))
-
 
 def _pairs(puzzle: Puzzle, answer: Answer) -> list[list[str]]:
     return [list(p) for p in puzzle.links(answer)]

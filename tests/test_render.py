@@ -226,7 +226,7 @@ def test_jupyter_draws_results_steps_and_puzzles() -> None:
 
     p = tilings.build("square", 2, 1).with_clues([4, 1])
     r = solve(p)
-    assert 'class="loop"' in r._repr_svg_() and "SATISFIABLE" in r._repr_svg_()
+    assert 'class="loop"' in slitherasp._result_svg(r) and "SATISFIABLE" in slitherasp._result_svg(r)
     step = explain(p).steps[0]
     drawing = step._repr_svg_()
     assert "<svg" in drawing and 'class="mark settled"' in drawing
@@ -235,3 +235,5 @@ def test_jupyter_draws_results_steps_and_puzzles() -> None:
     slitherasp._jupyter()
     shown, _ = shell.display_formatter.format(p)
     assert "<svg" in shown["image/svg+xml"]
+    shown, _ = shell.display_formatter.format(r)
+    assert 'class="loop"' in shown["image/svg+xml"]
