@@ -270,3 +270,30 @@ def count(puzzle: Puzzle, **kwargs) -> Result:
     """
     return solve(puzzle, models=0, keep=False, **kwargs)
 
+
+
+def consequences(puzzle: Puzzle, *, time_limit: float | None = None) -> tuple[Answer, Answer] | None:
+    """The edges every answer has, and the edges some answer has (clasp's cautious
+    and brave consequences: one search each, whose last model is the result); None
+    when there is no answer or the time limit stopped either search first.
+
+    >>> from slitherasp.model import from_faces
+    >>> two = from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)], [(1, 0), (2, 0), (2, 1), (1, 1)]])
+    >>> every, some = consequences(two)   # no clues: either square, or both
+    >>> len(every), len(some)
+    (0, 7)
+    """
+    start = time.perf_counter()
+    program = kind_of(puzzle).program(puzzle, DEFAULT_ENCODING)
+    found = []
+    for mode in ("cautious", "brave"):
+        left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+        ctl = clingo.Control(["0", f"--enum-mode={mode}", "--trans-ext=integ"], logger=lambda code, msg: None)
+        if _ground(ctl, program, None if left is None else time.perf_counter() + left) is not None:
+            return None
+        left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+        search = run_search(ctl, decoder(program.graph), time_limit=left)
+        if not (search.exhausted and search.answers):
+            return None
+        found.append(search.answers[-1])
+    return found[0], found[1]

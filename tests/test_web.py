@@ -258,3 +258,16 @@ def test_compose_share_and_export(site) -> None:  # type: ignore[no-untyped-def]
     act(browser, "export")
     wait_for(browser, lambda b: "clue(" in b.find_element("id", "out").get_property("value"))
     assert read_text(browser.find_element("id", "out").get_property("value")).clue_count() == 2
+
+
+def test_forced_edges_are_what_every_answer_shares(client: TestClient) -> None:
+    p = tilings.build("square", 3, 2).with_clues([3, None, None, None, None, 2])
+    found = answers(p, limit=1000)
+    assert len(found) > 1
+    r = client.post("/api/solve", json={"puzzle": write_text(p, "pzpr").strip(), "forced": True}).json()
+    index = {tuple(p.edge_names(e)): e for e in range(len(p.edges))}
+    every = frozenset.intersection(*found)
+    some = frozenset.union(*found)
+    assert every  # a 3 in a corner: its two outer sides are in every answer
+    assert {index[tuple(x)] for x in r["forced"]["links"]} == every
+    assert {index[tuple(x)] for x in r["forced"]["non_links"]} == set(range(len(p.edges))) - some

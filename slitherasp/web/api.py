@@ -120,7 +120,24 @@ def solve(payload: dict[str, Any]) -> dict[str, Any]:
 
     puzzle = puzzle_of(payload)
     result = run(puzzle, unique=bool(payload.get("unique", True)), time_limit=TIME_LIMIT)
-    return solve_json(result, "<puzzle>")
+    found = solve_json(result, "<puzzle>")
+    if payload.get("forced") and result.unique is False:
+        found["forced"] = forced(puzzle)
+    return found
+
+
+def forced(puzzle: Puzzle) -> dict[str, Any] | None:
+    """What every answer shares: the edges in all of them (``links``) and in none
+    (``non_links``); None when that takes longer than the time limit."""
+    from ..solver import consequences
+
+    both = consequences(puzzle, time_limit=TIME_LIMIT)
+    if both is None:
+        return None
+    every, some = both
+    pair = puzzle.edge_names
+    return {"links": [list(pair(e)) for e in sorted(every)],
+            "non_links": [list(pair(e)) for e in range(len(puzzle.edges)) if e not in some]}
 
 
 def check(payload: dict[str, Any]) -> dict[str, Any]:

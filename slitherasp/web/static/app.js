@@ -312,13 +312,16 @@ function faceClicked(c) {
 
 async function live() {
   try {
-    const r = await call("solve", puzzlePayload({ unique: true }));
+    const r = await call("solve", puzzlePayload({ unique: true, forced: true }));
     clearMarks();
     const given = app.clues.filter((k) => k !== null).length;
     if (!r.links.length) { status(`${given} clues: no answer.`); return; }
     if (r.unique) {
       drawForced(index(r.links));
       status(`${given} clues: unique. The answer is dashed.`);
+    } else if (r.forced) {
+      drawForced(index(r.forced.links));
+      status(`${given} clues: more than one answer. Dashed: the ${r.forced.links.length} lines every answer has.`);
     } else {
       status(`${given} clues: more than one answer.`);
     }
