@@ -223,3 +223,23 @@ def test_grade_prints_both_grades(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert main(["grade", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["grade"] in ("easy", "medium", "hard") and data["human_grade"] in HUMAN_LEVELS
+
+
+def _small_patch(name: str) -> Puzzle:
+    for size in range(1, 9):
+        try:
+            p = tilings.build(name, size, size, seed=1)
+        except Exception:  # sizes below the tiling's least
+            continue
+        if len(p.edges) >= 15:
+            return p
+    raise AssertionError(f"no small patch of {name}")
+
+
+@pytest.mark.parametrize("name", sorted(tilings.TILINGS))
+def test_every_tiling_is_explained_to_the_end(name: str) -> None:
+    made = generate(_small_patch(name), seed=1)
+    e = explain(made.puzzle)
+    assert e.complete and e.grade in HUMAN_LEVELS and e.lines() == made.answer
+    for step in e.steps[:: max(1, len(e.steps) // 5)]:  # a sample of five, judged
+        judge(made.puzzle, step)
