@@ -41,6 +41,7 @@ class Session:
         pinned: Mapping[int, int] | None = None,
         lookahead: bool = False,
         fresh: bool = False,
+        forget: str | None = None,
         encoding: str = DEFAULT_ENCODING,
     ) -> None:
         """``values[c]``: the clue values cell ``c`` may be given (default: all);
@@ -48,7 +49,8 @@ class Session:
         gives the encoding a short root chain (every answer touches that cell), which
         propagates far better than the chain of all vertices;
         ``fresh``: forget what was learnt between solves, so each solve behaves
-        like a solve from scratch (for grading)."""
+        like a solve from scratch (for grading); ``forget``: what to forget between
+        solves otherwise (clasp's ``--forget-on-step``, e.g. ``"lemmas"``)."""
         self.puzzle = puzzle
         self._pinned = pinned = dict(pinned or {})
         blank = puzzle.with_clues(pinned)
@@ -60,6 +62,8 @@ class Session:
             args.append(PROBING)
         if fresh:
             args.append("--forget-on-step=varScores,signs,lemmaScores,lemmas")
+        elif forget:
+            args.append(f"--forget-on-step={forget}")
         encoding = asp_facts.resolve(encoding, puzzle)
         self._ctl = ctl = clingo.Control(args, logger=lambda code, msg: None)
         ctl.load(str(asp_facts.encoding_path(encoding)))
@@ -170,6 +174,13 @@ class Session:
         )
 
 
+FORGET: str | None = "lemmas"
+"""What a batch's sessions forget between puzzles (clasp's ``--forget-on-step``): the
+learnt constraints. Kept, they pile up: on 3,000 puzzles of one 10x10 grid the last
+third took 1.65x the time per puzzle of the first; forgotten, 1.0x and less time in all
+(``benchmarks/batch_drift.py``)."""
+
+
 class Batch:
     """Solves many puzzles one after another, grounding each graph once.
 
@@ -189,10 +200,13 @@ class Batch:
     [True, True, False]
     """
 
-    def __init__(self, *, encoding: str = DEFAULT_ENCODING, max_edges: int = 20_000, budget: float = 1.0) -> None:
+    def __init__(self, *, encoding: str = DEFAULT_ENCODING, max_edges: int = 20_000, budget: float = 1.0,
+                 forget: str | None = FORGET) -> None:
         """``max_edges``: the graphs remembered hold at most this many edges in all
         (a session holds about 17 KB per edge); the least recently used go first.
-        ``budget``: a session solve may take ``budget * (edges + 100)`` conflicts."""
+        ``budget``: a session solve may take ``budget * (edges + 100)`` conflicts.
+        ``forget``: what each session forgets between puzzles (see :data:`FORGET`)."""
+        self.forget = forget
         self.encoding = encoding
         self.max_edges = max_edges
         self.budget = budget
@@ -210,7 +224,7 @@ class Batch:
             self._remember(key, None)
             return solve(puzzle, unique=unique, time_limit=time_limit, encoding=self.encoding)
         start = time.perf_counter()
-        session = self._sessions.pop(key) or Session(puzzle, encoding=self.encoding)
+        session = self._sessions.pop(key) or Session(puzzle, encoding=self.encoding, forget=self.forget)
         self._edges -= len(puzzle.edges)
         self._remember(key, session)
         wanted = 2 if unique else 1
