@@ -29,6 +29,8 @@ BUDGET = 10_000
 """Conflicts a test of the shrinking may take (about 0.3 s): a few questions under the
 loop rule ("must this almost closed loop still close this way?") are hard for any
 solver, and a reason that keeps one fact too many is still a reason."""
+MODELS = 32
+"""Answers of earlier questions kept to settle later ones without clingo."""
 Target = tuple[int, bool]
 """An edge and the state a step gives it (True: a line)."""
 
@@ -61,6 +63,8 @@ class Oracle:
             ctl.assign_external(a.literal, None)
         link = {str(a.symbol): a.literal for a in ctl.symbolic_atoms.by_signature(*asp_facts.LINK)}
         self._link = [link.get(atom) for atom in asp_facts.link_atoms(puzzle)]
+        self._edge_of = asp_facts.link_atoms(puzzle)
+        self._models: list[tuple[frozenset[str], frozenset[int]]] = []
         self._pin = [pins.get(str(name)) for name in puzzle.vertices]
         self._ctl = ctl
 
@@ -85,23 +89,48 @@ class Oracle:
         """Whether the clues and settled edges, under the rules (``loop``, ``parity``;
         vertex degree and clue counting always hold), force every target; None when
         a proof took more than ``budget`` conflicts."""
+        targets = list(targets)
+        if self._counterexample(clues, known, rules, targets):
+            return False
         base = self._assumptions(clues, known, rules)
         for e, line in targets:
-            answer = self._unsat(base, e, line, budget=budget)
+            answer = self._unsat(base, e, line, budget=budget, rules=frozenset(rules))
             if answer is not True:
                 return answer
         return True
 
+    def _counterexample(self, clues: Collection[int], known: Mapping[int, bool], rules: Collection[str],
+                        targets: Sequence[Target]) -> bool:
+        """Whether an answer found by an earlier question (under these rules or more)
+        keeps these clues and edges and gives some target the other state: then the
+        facts do not force the targets, and clingo need not be asked."""
+        p = self.puzzle
+        for model_rules, lines in self._models:
+            if not model_rules >= set(rules) or not any((e in lines) != line for e, line in targets):
+                continue
+            if all((e in lines) == v for e, v in known.items()) and \
+                    all(sum(e in lines for e in p.cell_edges[c]) == p.clues[c] for c in clues):
+                return True
+        return False
+
     def _unsat(self, base: list[int], edge: int, line: bool, core: list[int] | None = None,
-               budget: int | None = None) -> bool | None:
+               budget: int | None = None, rules: frozenset[str] = frozenset()) -> bool | None:
         lit = self._link[edge]
         if lit is None:  # never a link
             return not line
         self.calls += 1
         self._ctl.configuration.solve.solve_limit = "umax" if budget is None else str(budget)  # type: ignore[union-attr]
+        found: list[frozenset[int]] = []
         result = self._ctl.solve(assumptions=[*base, -lit if line else lit],
-                                 on_core=core.extend if core is not None else None)
+                                 on_core=core.extend if core is not None else None,
+                                 on_model=lambda m: found.append(self._lines(m)))
+        if found:  # remembered: it may answer later questions (see _counterexample)
+            self._models.insert(0, (rules, found[-1]))
+            del self._models[MODELS:]
         return None if result.unknown else bool(result.unsatisfiable)
+
+    def _lines(self, model: clingo.Model) -> frozenset[int]:
+        return frozenset(self._edge_of[str(a)] for a in model.symbols(shown=True) if str(a) in self._edge_of)
 
     def core(self, clues: Collection[int], known: Mapping[int, bool], rules: Collection[str],
              target: Target) -> tuple[set[int], dict[int, bool]] | None:
