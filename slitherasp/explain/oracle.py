@@ -29,6 +29,9 @@ BUDGET = 10_000
 """Conflicts a test of the shrinking may take (about 0.3 s): a few questions under the
 loop rule ("must this almost closed loop still close this way?") are hard for any
 solver, and a reason that keeps one fact too many is still a reason."""
+GIVE_UP = 3
+"""Questions over the budget after which a reason's shrinking stops (the facts not yet
+tried stay; the step says its reason is not proved minimal)."""
 MODELS = 32
 """Answers of earlier questions kept to settle later ones without clingo."""
 Target = tuple[int, bool]
@@ -61,9 +64,11 @@ class Oracle:
             elif name == "pin":
                 pins[str(a.symbol.arguments[0])] = a.literal
             ctl.assign_external(a.literal, None)
-        link = {str(a.symbol): a.literal for a in ctl.symbolic_atoms.by_signature(*asp_facts.LINK)}
+        atoms = list(ctl.symbolic_atoms.by_signature(*asp_facts.LINK))
+        link = {str(a.symbol): a.literal for a in atoms}
         self._link = [link.get(atom) for atom in asp_facts.link_atoms(puzzle)]
-        self._edge_of = asp_facts.link_atoms(puzzle)
+        edge_of = asp_facts.link_atoms(puzzle)
+        self._edge_of = {a.symbol: edge_of[str(a.symbol)] for a in atoms}
         self._models: list[tuple[frozenset[str], frozenset[int]]] = []
         self._pin = [pins.get(str(name)) for name in puzzle.vertices]
         self._ctl = ctl
@@ -130,7 +135,8 @@ class Oracle:
         return None if result.unknown else bool(result.unsatisfiable)
 
     def _lines(self, model: clingo.Model) -> frozenset[int]:
-        return frozenset(self._edge_of[str(a)] for a in model.symbols(shown=True) if str(a) in self._edge_of)
+        edge_of = self._edge_of
+        return frozenset(edge_of[a] for a in model.symbols(shown=True) if a in edge_of)
 
     def core(self, clues: Collection[int], known: Mapping[int, bool], rules: Collection[str],
              target: Target) -> tuple[set[int], dict[int, bool]] | None:
@@ -203,6 +209,7 @@ class _Shrink:
         self.oracle, self.rules, self.targets = oracle, rules, targets
         self.facts, self.known = facts, known
         self.proved = True
+        self.unknown = 0
 
     def forced_without(self, part: Sequence[tuple[str, int]]) -> bool | None:
         rest = self.facts - set(part)
@@ -211,9 +218,11 @@ class _Shrink:
         return self.oracle.forces(clues, known, self.rules, self.targets, budget=BUDGET)
 
     def drop(self, part: Sequence[tuple[str, int]]) -> None:
-        if not part:
+        if not part or self.unknown >= GIVE_UP:
+            self.proved = self.proved and not part
             return
         answer = self.forced_without(part)
+        self.unknown += answer is None
         if answer:
             self.facts -= set(part)
         elif len(part) == 1:
