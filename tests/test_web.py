@@ -93,6 +93,11 @@ def test_bad_input_is_400_with_one_line(client: TestClient, body: dict, words: s
     assert r.status_code == 400 and words in r.json()["error"] and "\n" not in r.json()["error"]
 
 
+def test_generation_too_big_for_the_page(client: TestClient) -> None:
+    r = client.post("/api/generate", json={"tiling": "square", "size": "50x50"})
+    assert r.status_code == 400 and "slitherasp generate" in r.json()["error"]
+
+
 def test_bad_requests(client: TestClient) -> None:
     assert client.post("/api/solve", content=b"{not json").status_code == 400
     assert client.post("/api/solve", content=b"[1]").status_code == 400

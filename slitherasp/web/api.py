@@ -21,6 +21,8 @@ from ..model import Puzzle
 
 TIME_LIMIT = 20.0
 """Seconds one solve, hint or generation may take."""
+MAX_GENERATE = 900
+"""Width x height a generation request may ask for (it has no time limit of its own)."""
 MAX_TEXT = 2_000_000
 """Characters a puzzle text may have."""
 
@@ -190,6 +192,9 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
 
     t = tilings.get(str(payload.get("tiling", "square")))
     w, h = _size(payload, t.default_size)
+    if w * h > MAX_GENERATE:
+        raise InputError(f"<request>: the web app makes puzzles of up to {MAX_GENERATE} cells of the size "
+                         "grid (e.g. 30x30); 'slitherasp generate' makes larger ones")
     seed = payload.get("seed", 0)
     if not isinstance(seed, int):
         raise InputError("<request>: 'seed' must be a whole number")
