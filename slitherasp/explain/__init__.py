@@ -189,13 +189,14 @@ class _Explainer:
         )
 
 
-def hint(puzzle: Puzzle, links: Iterable[int] = (), non_links: Iterable[int] = ()) -> Hint:
+def hint(puzzle: Puzzle, links: Iterable[int] = (), non_links: Iterable[int] = (), *,
+         time_limit: float | None = None) -> Hint:
     """The next step from a player's board (its lines and crosses, edge indices), or
-    the marks no answer agrees with."""
+    the marks no answer agrees with; ``time_limit`` bounds each of the two searches."""
     from ..solver import solve
 
     links, non_links = set(links), set(non_links)
-    result = solve(puzzle, models=2)
+    result = solve(puzzle, models=2, time_limit=time_limit)
     answers = result.answers
     if answers:
         wrong_l = tuple(sorted(e for e in links if all(e not in a for a in answers)))
@@ -205,5 +206,5 @@ def hint(puzzle: Puzzle, links: Iterable[int] = (), non_links: Iterable[int] = (
     known = [(e, True) for e in links] + [(e, False) for e in non_links]
     if len(known) == len(puzzle.edges):
         return Hint((), (), None, True)
-    e = explain(puzzle, max_steps=1, known=known)
+    e = explain(puzzle, max_steps=1, known=known, time_limit=time_limit)
     return Hint((), (), e.steps[0] if e.steps else None, False)

@@ -158,7 +158,7 @@ def hint(payload: dict[str, Any]) -> dict[str, Any]:
     from ..results import hint_json
 
     puzzle = puzzle_of(payload)
-    h = run(puzzle, edges_of(puzzle, payload, "links"), edges_of(puzzle, payload, "non_links"))
+    h = run(puzzle, edges_of(puzzle, payload, "links"), edges_of(puzzle, payload, "non_links"), time_limit=TIME_LIMIT)
     return hint_json(h, puzzle, "<puzzle>")
 
 
