@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import threading
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -32,10 +31,11 @@ def add_parser(sub: Any) -> None:
         sub,
         "batch",
         "solve many instances, with a progress bar and a summary",
-        "Solve every instance among PATHs (files, or folders searched recursively)\n"
-        "in one process. Instances on the same graph (same grid, other clues) are\n"
-        "grounded once and solved in one clingo session. With --json, one JSON line\n"
-        "per instance (as solve --json); the summary goes to standard error.",
+        "Solve every instance among PATHs (files, or folders searched recursively),\n"
+        "in this process, in --jobs worker processes or on a Dask --cluster, output in\n"
+        "the order of the files. Instances on the same graph (same grid, other clues)\n"
+        "are grounded once per worker and solved in one clingo session. With --json,\n"
+        "one JSON line per instance (as solve --json); the summary goes to standard error.",
         "examples:\n"
         "  slitherasp batch instances/ --unique\n"
         "  slitherasp batch a.lp b.lp --json --time-limit 10 > results.jsonl\n\n",
@@ -44,7 +44,9 @@ def add_parser(sub: Any) -> None:
     format_arg(p, "input format of every instance (default: by extension)")
     solver_args(p)
     p.add_argument("--jobs", "-j", type=whole(1, 256), default=1, metavar="N",
-                   help="instances solved at once (threads; default: 1)")
+                   help="instances solved at once, in worker processes (default: 1, this process)")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="solve on a Dask scheduler (tcp://host:8786) or local:N (N local workers)")
     json_arg(p, "one JSON line per instance")
     progress_arg(p)
     p.set_defaults(run=run)
@@ -79,15 +81,15 @@ class Tally:
     def __init__(self) -> None:
         self.counts = {"solved": 0, "unique": 0, "not unique": 0, "unsatisfiable": 0, "timed out": 0, "errors": 0}
 
-    def add(self, result: Any) -> None:
-        if result is None:
+    def add(self, found: dict[str, Any]) -> None:
+        """Count one result of :func:`slitherasp.campaign.solve_item`."""
+        if found["status"] == "ERROR":
             self.counts["errors"] += 1
             return
-        status = str(result.status)
-        key = {"SATISFIABLE": "solved", "UNSATISFIABLE": "unsatisfiable"}.get(status, "timed out")
+        key = {"SATISFIABLE": "solved", "UNSATISFIABLE": "unsatisfiable"}.get(found["status"], "timed out")
         self.counts[key] += 1
-        if result.unique is not None:
-            self.counts["unique" if result.unique else "not unique"] += 1
+        if found["unique"] is not None:
+            self.counts["unique" if found["unique"] else "not unique"] += 1
 
     @property
     def failed(self) -> bool:
@@ -99,10 +101,7 @@ class Tally:
 
 
 def run(args: argparse.Namespace) -> int:
-    from concurrent.futures import ThreadPoolExecutor
-
-    from ..results import error_json, solve_json
-    from ..sessions import Batch
+    from ..campaign import in_order, solve_item
 
     files = list(collect(args.paths))
     if not files:
@@ -110,43 +109,44 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress.for_args(len(files), args)
     tally = Tally()
     start = time.perf_counter()
-    local = threading.local()  # one Batch per worker: a clingo session is not shared
-
-    def solve_one(path: str) -> tuple[str, Any, str | None]:
-        try:
-            puzzle = load(path, args.format)
-            if not hasattr(local, "batch"):
-                local.batch = Batch(encoding=args.encoding)
-            return path, local.batch.solve(puzzle, unique=args.unique, time_limit=args.time_limit), None
-        except SlitherError as exc:
-            return path, None, str(exc)
-        except (Exception, RecursionError) as exc:
-            return path, None, f"{path}: internal error: {type(exc).__name__}: {str(exc)[:200]}"
-
+    items = (_item(path, args) for path in files)
     interrupted = False
-    pool = ThreadPoolExecutor(max_workers=max(1, args.jobs))
     try:
-        for path, result, error in pool.map(solve_one, files):
-            tally.add(result)
+        for found in in_order(list(items) if args.jobs > 1 or args.cluster else items, solve_item,
+                              jobs=args.jobs, cluster=args.cluster):
+            tally.add(found)
             progress.close()
-            if args.json:
-                out(json.dumps(solve_json(result, path) if result is not None else error_json(path, error or "")))
-            elif result is None:
-                err(f"slitherasp: error: {error}")
-                out(f"{path}: ERROR")
-            else:
-                uniq = {True: " unique", False: " NOT unique", None: ""}[result.unique]
-                out(f"{path}: {result.status}{uniq} {result.time_total:.3f}s")
-            sys.stdout.flush()
-            progress.step(Path(path).name)
+            _print(found, args.json)
+            progress.step(Path(found["name"]).name)
     except KeyboardInterrupt:
         interrupted = True
-        pool.shutdown(wait=False, cancel_futures=True)
-    finally:
-        pool.shutdown(wait=not interrupted, cancel_futures=True)
     progress.close()
     err(f"{progress.done}/{len(files)} instances: {tally.summary()}; {time.perf_counter() - start:.2f}s total")
     if interrupted:
         err("interrupted: the instances above are all that finished")
         return Exit.INTERRUPT
     return Exit.INVALID if tally.failed else Exit.OK
+
+
+def _item(path: str, args: argparse.Namespace) -> tuple[str, Any, bool, float | None, str]:
+    """What a worker needs to solve one instance: the puzzle, read here (or the
+    one-line reason it could not be read)."""
+    try:
+        puzzle: Any = load(path, args.format)
+    except SlitherError as exc:
+        puzzle = str(exc)
+    except (Exception, RecursionError) as exc:
+        puzzle = f"{path}: internal error: {type(exc).__name__}: {str(exc)[:200]}"
+    return path, puzzle, args.unique, args.time_limit, args.encoding
+
+
+def _print(found: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        out(json.dumps(found["json"]))
+    elif found["status"] == "ERROR":
+        err(f"slitherasp: error: {found['json']['error']}")
+        out(f"{found['name']}: ERROR")
+    else:
+        uniq = {True: " unique", False: " NOT unique", None: ""}[found["unique"]]
+        out(f"{found['name']}: {found['status']}{uniq} {found['time']:.3f}s")
+    sys.stdout.flush()

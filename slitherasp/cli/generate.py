@@ -26,6 +26,7 @@ from .common import (
     size_arg,
     threads_arg,
     time_limit_arg,
+    whole,
 )
 
 DIFFICULTIES = HUMAN_LEVELS[:5]
@@ -68,6 +69,12 @@ def _add_generate(sub: Any) -> None:
                       help="the grade for a person to reach (default: any; both grades are reported)")
     goal.add_argument("--solver-grade", choices=SOLVER_LEVELS, help="the solver's grade to reach instead")
     p.add_argument("--minimal", action="store_true", help="test every clue alone: none can be removed at the end")
+    p.add_argument("--count", type=whole(1, 10_000_000), metavar="N",
+                   help="make a collection of N puzzles into DIR, listed in DIR/index.jsonl (resumable)")
+    p.add_argument("--jobs", "-j", type=whole(1, 256), default=1, metavar="N",
+                   help="with --count: worker processes (default 1)")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="with --count: a Dask scheduler (tcp://host:8786) or local:N (N local workers)")
     p.add_argument("-o", "--output", metavar="DIR", required=True, help="folder to write the puzzle into")
     force_arg(p)
     json_arg(p, "print a JSON summary")
@@ -151,6 +158,10 @@ def run_generate(args: argparse.Namespace) -> int:
     from ..generate import generate
     from ..results import generated_json
 
+    if args.count is not None:
+        return run_collection(args)
+    if args.cluster or args.jobs != 1:
+        raise InputError("--jobs and --cluster go with --count (a collection)")
     blank, stem = patch(args.tiling, args.size, args.seed)
     writable_folder(args.output)  # before the work, not after it
     progress = Progress.for_args(len(blank.cells), args)
@@ -188,6 +199,37 @@ def run_generate(args: argparse.Namespace) -> int:
         err("slitherasp: interrupted: kept the puzzle found so far (unique, perhaps not minimal)")
         return Exit.INTERRUPT
     return Exit.OK
+
+
+def run_collection(args: argparse.Namespace) -> int:
+    """``generate --count N``: a resumable collection (see :mod:`slitherasp.campaign`)."""
+    from .. import campaign, tilings
+
+    t = tilings.get(args.tiling)
+    size = args.size or t.default_size
+    tilings.build(t.name, *size, seed=0)  # a size the tiling refuses fails now, not N times
+    folder = writable_folder(args.output)
+    todo = campaign.jobs(t.name, size, args.count, args.seed or 0, difficulty=args.difficulty,
+                         solver_grade=args.solver_grade, minimal=args.minimal)
+    before = len(campaign.done(folder) & {j.number for j in todo})
+    progress = Progress.for_args(len(todo) - before, args)
+    failed = 0
+
+    def show(line: dict[str, Any]) -> None:
+        nonlocal failed
+        failed += "failed" in line
+        progress.step(f"{line['file']}: {line.get('grade') or line.get('failed', '')}"[:60])
+
+    try:
+        made = campaign.run(todo, folder, jobs=args.jobs, cluster=args.cluster, progress=show)
+    except KeyboardInterrupt:
+        progress.close()
+        err(f"slitherasp: interrupted: {len(campaign.done(folder))} puzzles are done in {folder}; "
+            "the same command makes the rest")
+        return Exit.INTERRUPT
+    progress.close()
+    err(f"slitherasp: {made} made ({failed} failed), {before} done before, in {folder / campaign.INDEX}")
+    return Exit.OK if failed == 0 else Exit.INVALID
 
 
 def run_grade(args: argparse.Namespace) -> int:

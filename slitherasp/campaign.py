@@ -1,0 +1,242 @@
+"""Collections: many generated puzzles in one resumable, deterministic job, in this
+process, in worker processes, or on a Dask cluster.
+
+Puzzle ``i`` of a campaign with seed ``S`` is made from the seed :func:`seed_for`
+``(S, i)`` alone, so the puzzles are the same, byte for byte, whoever makes them and in
+whatever order. Workers return texts; the client writes each puzzle's files atomically,
+then its line of ``index.jsonl``. A re-run reads the index and makes only what is
+missing; Ctrl-C loses no finished puzzle.
+
+>>> [seed_for(1, i) for i in range(3)] == [seed_for(1, i) for i in range(3)]
+True
+>>> len({seed_for(1, i) for i in range(1000)})
+1000
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import GenerationError, InputError
+
+INDEX = "index.jsonl"
+
+
+@dataclass(frozen=True)
+class Job:
+    """One puzzle to make: where it comes from and what is asked of it."""
+
+    number: int
+    tiling: str
+    width: int
+    height: int
+    seed: int
+    difficulty: str | None = None
+    solver_grade: str | None = None
+    minimal: bool = False
+
+    @property
+    def name(self) -> str:
+        return f"{self.tiling}-{self.width}x{self.height}-{self.number:05d}"
+
+
+def seed_for(seed: int, number: int) -> int:
+    """The seed of puzzle ``number`` of a campaign seeded ``seed`` (32 bits of SHA-256)."""
+    return int.from_bytes(hashlib.sha256(f"{seed}:{number}".encode()).digest()[:4], "big")
+
+
+def jobs(tiling: str, size: tuple[int, int], count: int, seed: int, **asked: Any) -> list[Job]:
+    """The jobs of ``count`` puzzles of one tiling and size."""
+    return [Job(i, tiling, size[0], size[1], seed_for(seed, i), **asked) for i in range(count)]
+
+
+def make(job: Job) -> dict[str, Any]:
+    """Make one puzzle (in a worker): its files as texts, and its index line; or the
+    reason it failed. Runs anywhere: reads and writes nothing."""
+    from . import tilings
+    from .formats import instance_files
+    from .generate import generate
+
+    start = time.process_time()
+    line: dict[str, Any] = {"number": job.number, "file": f"{job.name}.lp", "tiling": job.tiling,
+                            "size": f"{job.width}x{job.height}", "seed": job.seed}
+    try:
+        blank = tilings.build(job.tiling, job.width, job.height, seed=job.seed)
+        made = generate(blank, seed=job.seed, level=job.solver_grade, difficulty=job.difficulty,
+                        minimal=job.minimal)
+    except (GenerationError, InputError) as e:
+        return {"index": {**line, "failed": str(e), "cpu": round(time.process_time() - start, 3)}, "files": {}}
+    files = instance_files(made.puzzle, Path(f"{job.name}.lp"), made.answer)
+    human = made.grade.human
+    line.update(grade=human.level if human else None, score=human.score if human else None,
+                solver_grade=made.grade.level, clues=made.puzzle.clue_count(), faces=len(made.puzzle.cells),
+                cpu=round(time.process_time() - start, 3))
+    return {"index": line, "files": {str(path): text for path, text in files.items()}}
+
+
+def done(folder: Path) -> set[int]:
+    """The puzzles an earlier run finished (or found impossible): their numbers."""
+    path = folder / INDEX
+    if not path.is_file():
+        return set()
+    finished = set()
+    for line in path.read_text().splitlines():
+        try:
+            finished.add(int(json.loads(line)["number"]))
+        except (ValueError, KeyError, TypeError):
+            continue  # a line cut short by a crash: that puzzle is made again
+    return finished
+
+
+def record(folder: Path, result: dict[str, Any]) -> None:
+    """Write a finished puzzle's files atomically, then append its index line."""
+    from .files import write_files
+
+    write_files({folder / name: text for name, text in result["files"].items()})
+    path = folder / INDEX
+    with open(path, "a+b") as index:
+        index.seek(0, os.SEEK_END)
+        if index.tell():  # a line cut short by a crash is ended first, not glued to this one
+            index.seek(-1, os.SEEK_END)
+            if index.read(1) != b"\n":
+                index.write(b"\n")
+        index.write((json.dumps(result["index"], sort_keys=True) + "\n").encode())
+        index.flush()
+        os.fsync(index.fileno())
+
+
+def run(todo: Sequence[Job], folder: Path, *, jobs: int = 1, cluster: str | None = None,
+        progress: Callable[[dict[str, Any]], None] | None = None) -> int:
+    """Make the jobs not yet done in ``folder``, writing each as it finishes; how many
+    were made. Ctrl-C stops: finished puzzles stay, the others are made next time."""
+    finished = done(folder)
+    left = [job for job in todo if job.number not in finished]
+    count = 0
+    for result in _results(left, jobs, cluster):
+        record(folder, result)
+        count += 1
+        if progress is not None:
+            progress(result["index"])
+    return count
+
+
+def _results(left: Sequence[Job], jobs: int, cluster: str | None) -> Iterator[dict[str, Any]]:
+    if cluster is not None:
+        yield from _on_dask(left, cluster)
+    elif jobs <= 1:
+        yield from map(make, left)
+    else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        with ProcessPoolExecutor(jobs) as pool:
+            futures = [pool.submit(make, job) for job in left]
+            try:
+                for future in as_completed(futures):
+                    yield future.result()
+            finally:
+                for future in futures:
+                    future.cancel()
+
+
+def _on_dask(left: Sequence[Job], cluster: str) -> Iterator[dict[str, Any]]:
+    """The jobs on a Dask cluster, results in order of completion."""
+    from distributed import as_completed
+
+    with _dask(cluster) as client:
+        futures = [client.submit(make, job, pure=False) for job in left]
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        finally:
+            client.cancel(futures)
+
+
+@contextmanager
+def _dask(cluster: str) -> Iterator[Any]:
+    """A Dask client of a scheduler (``tcp://host:8786``) or of a local cluster of N
+    worker processes (``local:N``), closed (with the local cluster) afterwards."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise InputError("--cluster needs Dask: pip install 'slitherasp[cluster]'") from None
+    local = None
+    if cluster.startswith("local:"):
+        n = cluster.partition(":")[2]
+        if not n.isdigit() or not 1 <= int(n) <= 256:
+            raise InputError(f"--cluster local:N needs a number of workers 1..256, not {n!r}")
+        local = LocalCluster(n_workers=int(n), threads_per_worker=1, processes=True, dashboard_address=None)
+    try:
+        try:
+            client = Client(local if local is not None else cluster, timeout="20s")
+        except OSError as e:
+            raise InputError(f"--cluster {cluster}: cannot reach the scheduler ({e})") from None
+        with client:
+            yield client
+    finally:
+        if local is not None:
+            local.close()
+
+
+# --------------------------------------------------------------------------- batches
+_BATCH: dict[str, Any] = {}
+"""One :class:`~slitherasp.sessions.Batch` per worker process and encoding."""
+
+
+def solve_item(item: tuple[str, Any, bool, float | None, str]) -> dict[str, Any]:
+    """Solve one instance of a batch (in a worker): ``(name, puzzle or error text,
+    unique, time limit, encoding)`` -> ``{"name", "json", "status", "unique"}``, where
+    ``json`` is the line of ``batch --json``. The client reads the files, so workers
+    need none."""
+    from .errors import SlitherError
+    from .results import error_json, solve_json
+    from .sessions import Batch
+
+    name, puzzle, unique, time_limit, encoding = item
+    if isinstance(puzzle, str):
+        return {"name": name, "json": error_json(name, puzzle), "status": "ERROR", "unique": None}
+    batch = _BATCH.setdefault(encoding, Batch(encoding=encoding))
+    try:
+        r = batch.solve(puzzle, unique=unique, time_limit=time_limit)
+    except SlitherError as e:
+        return {"name": name, "json": error_json(name, str(e)), "status": "ERROR", "unique": None}
+    except (Exception, RecursionError) as e:  # one instance's bug never ends the batch
+        message = f"{name}: internal error: {type(e).__name__}: {str(e)[:200]}"
+        return {"name": name, "json": error_json(name, message), "status": "ERROR", "unique": None}
+    return {"name": name, "json": solve_json(r, name), "status": str(r.status), "unique": r.unique,
+            "time": r.time_total}
+
+
+def in_order(items: Sequence[Any], work: Callable[[Any], dict[str, Any]], jobs: int = 1,
+             cluster: str | None = None) -> Iterator[dict[str, Any]]:
+    """``work`` over ``items``, results in the order of the items: in this process,
+    in ``jobs`` worker processes, or on a Dask cluster (see :func:`run`)."""
+    if cluster is None and jobs <= 1:
+        yield from map(work, items)
+        return
+    if cluster is None:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(jobs) as pool:
+            futures = [pool.submit(work, item) for item in items]
+            try:
+                for future in futures:
+                    yield future.result()
+            finally:
+                for future in futures:
+                    future.cancel()
+        return
+    with _dask(cluster) as client:
+        futures = [client.submit(work, item, pure=False) for item in items]
+        try:
+            for future in futures:
+                yield future.result()
+        finally:
+            client.cancel(futures)

@@ -1,0 +1,101 @@
+"""Collections (``generate --count``): the same puzzles, byte for byte, in one process,
+in worker processes and on a local Dask cluster; resumed runs end complete and
+identical; every puzzle unique (checked by the SAT checker of ``stepcheck``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from stepcheck import answers
+
+from slitherasp import campaign, formats
+from slitherasp.cli import main
+
+ARGS = ["generate", "square", "--size", "5x5", "--seed", "7", "--no-progress"]
+
+
+def puzzles(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.name != campaign.INDEX}
+
+
+def index(folder: Path) -> list[dict]:
+    lines = [json.loads(x) for x in (folder / campaign.INDEX).read_text().splitlines()]
+    return sorted(lines, key=lambda x: x["number"])
+
+
+def test_one_process_and_two_give_the_same_unique_puzzles(tmp_path: Path) -> None:
+    assert main([*ARGS, "--count", "6", "-o", str(tmp_path / "a")]) == 0
+    assert main([*ARGS, "--count", "6", "--jobs", "2", "-o", str(tmp_path / "b")]) == 0
+    a, b = puzzles(tmp_path / "a"), puzzles(tmp_path / "b")
+    assert a == b and len([n for n in a if n.endswith(".lp")]) == 6
+    lines = index(tmp_path / "a")
+    assert [x["number"] for x in lines] == list(range(6))
+    for line in lines:
+        p = formats.read_file(tmp_path / "a" / line["file"])
+        assert len(answers(p)) == 1 and p.clue_count() == line["clues"] and line["grade"]
+
+
+def test_a_resumed_collection_is_complete_and_identical(tmp_path: Path) -> None:
+    assert main([*ARGS, "--count", "5", "-o", str(tmp_path / "whole")]) == 0
+    part = tmp_path / "part"
+    assert main([*ARGS, "--count", "2", "-o", str(part)]) == 0  # as if stopped after two
+    with open(part / campaign.INDEX, "a") as f:
+        f.write('{"number": 4, "fi')  # a line cut short by a crash: made again
+    assert main([*ARGS, "--count", "5", "-o", str(part)]) == 0
+    assert puzzles(part) == puzzles(tmp_path / "whole")
+    assert [x["number"] for x in index(tmp_path / "whole")] == list(range(5))
+    numbers = sorted(campaign.done(part))
+    assert numbers == list(range(5))
+
+
+def test_an_interrupt_keeps_finished_puzzles(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = campaign.make
+
+    def third_interrupts(job: campaign.Job) -> dict:
+        if job.number == 2:
+            raise KeyboardInterrupt
+        return made(job)
+
+    monkeypatch.setattr(campaign, "make", third_interrupts)
+    assert main([*ARGS, "--count", "4", "-o", str(tmp_path)]) == 130
+    assert campaign.done(tmp_path) == {0, 1}
+    monkeypatch.setattr(campaign, "make", made)
+    assert main([*ARGS, "--count", "4", "-o", str(tmp_path)]) == 0
+    assert campaign.done(tmp_path) == {0, 1, 2, 3}
+
+
+def test_a_local_dask_cluster_makes_the_same_puzzles(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    assert main([*ARGS, "--count", "4", "-o", str(tmp_path / "a")]) == 0
+    assert main([*ARGS, "--count", "4", "--cluster", "local:2", "-o", str(tmp_path / "b")]) == 0
+    assert puzzles(tmp_path / "a") == puzzles(tmp_path / "b")
+
+
+def test_options_that_need_a_collection(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*ARGS, "--jobs", "2", "-o", str(tmp_path)]) == 2
+    assert "--count" in capsys.readouterr().err
+
+
+def _lines(text: str) -> list[dict]:
+    found = [json.loads(x) for x in text.splitlines()]
+    for x in found:
+        x.pop("time", None)
+    return found
+
+
+def test_batch_in_processes_and_on_a_cluster_gives_the_same_lines(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("distributed")
+    assert main([*ARGS, "--count", "4", "-o", str(tmp_path)]) == 0
+    (tmp_path / "bad.lp").write_text("edge(1,2")
+    capsys.readouterr()
+    runs = []
+    for extra in ([], ["--jobs", "2"], ["--cluster", "local:2"]):
+        code = main(["batch", str(tmp_path), "--unique", "--json", "--no-progress", *extra])
+        runs.append((code, _lines(capsys.readouterr().out)))
+    assert runs[0] == runs[1] == runs[2]
+    code, lines = runs[0]
+    assert code == 1 and len(lines) == 5  # four unique puzzles, one bad file
+    assert sum(x.get("unique") is True for x in lines) == 4 and sum(x["result"] == "ERROR" for x in lines) == 1
