@@ -3,7 +3,7 @@ processes and on a local 2-worker Dask cluster (wall clock; each run into a fres
 folder; the puzzles of every run compared byte for byte), and CPU seconds per puzzle
 by tiling and size (from ``index.jsonl``).
 
-    python benchmarks/collections.py [--count 24] [--cases square:10x10,cairo:8x8]
+    python benchmarks/collection_speed.py [--count 24] [--cases square:10x10,cairo:8x8]
 """
 
 from __future__ import annotations
