@@ -53,3 +53,9 @@ def test_modules_and_functions_are_small() -> None:
                 if size > FUNCTION_LINES and "# long:" not in lines[node.lineno - 1]:
                     too_long.append(f"{path.name}:{node.lineno} {node.name}: {size} lines")
     assert too_long == []
+
+
+def test_no_script_shadows_the_standard_library() -> None:
+    # a script's folder comes first on sys.path: benchmarks/collections.py once broke speed.py
+    scripts = [p for folder in ("benchmarks", "docs", "instances") for p in (PACKAGE.parent / folder).glob("*.py")]
+    assert scripts and not [p.name for p in scripts if p.stem in sys.stdlib_module_names]
