@@ -28,6 +28,8 @@ from typing import Any
 from .errors import GenerationError, InputError
 
 INDEX = "index.jsonl"
+RESTARTS = 3
+"""New worker pools after a worker died, before a run gives up."""
 
 
 @dataclass(frozen=True)
@@ -134,16 +136,33 @@ def _results(left: Sequence[Job], jobs: int, cluster: str | None) -> Iterator[di
     elif jobs <= 1:
         yield from map(make, left)
     else:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
+        yield from _in_processes(left, jobs)
 
+
+def _in_processes(left: Sequence[Job], jobs: int) -> Iterator[dict[str, Any]]:
+    """The jobs in worker processes, results in order of completion. A worker that
+    dies (killed, out of memory) breaks the pool: the jobs not finished go to a new
+    pool, up to :data:`RESTARTS` times."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
+
+    todo = list(left)
+    for _ in range(RESTARTS + 1):
+        finished: set[int] = set()
         with ProcessPoolExecutor(jobs) as pool:
-            futures = [pool.submit(make, job) for job in left]
+            futures = {pool.submit(make, job): job for job in todo}
             try:
                 for future in as_completed(futures):
-                    yield future.result()
+                    result = future.result()
+                    finished.add(futures[future].number)
+                    yield result
+                return
+            except BrokenProcessPool:
+                todo = [job for job in todo if job.number not in finished]
             finally:
                 for future in futures:
                     future.cancel()
+    raise GenerationError(f"worker processes died {RESTARTS + 1} times; {len(todo)} puzzles are not made")
 
 
 def _on_dask(left: Sequence[Job], cluster: str) -> Iterator[dict[str, Any]]:

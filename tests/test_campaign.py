@@ -99,3 +99,27 @@ def test_batch_in_processes_and_on_a_cluster_gives_the_same_lines(
     code, lines = runs[0]
     assert code == 1 and len(lines) == 5  # four unique puzzles, one bad file
     assert sum(x.get("unique") is True for x in lines) == 4 and sum(x["result"] == "ERROR" for x in lines) == 1
+
+
+MAKE = campaign.make
+
+
+def _dies_once(job: campaign.Job) -> dict:
+    """Kill this worker process the first time puzzle 1 is made (a marker file says so)."""
+    import os
+
+    marker = Path(os.environ["SLITHERASP_TEST_MARKER"])
+    if job.number == 1 and not marker.exists():
+        marker.write_text("died")
+        os._exit(9)
+    return MAKE(job)
+
+
+def test_a_dead_worker_costs_only_its_puzzle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SLITHERASP_TEST_MARKER", str(tmp_path / "marker"))
+    monkeypatch.setattr(campaign, "make", _dies_once)
+    todo = campaign.jobs("square", (4, 4), 4, 7)
+    out = tmp_path / "out"
+    out.mkdir()
+    assert campaign.run(todo, out, jobs=2) == 4
+    assert (tmp_path / "marker").exists() and campaign.done(out) == {0, 1, 2, 3}

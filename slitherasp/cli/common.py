@@ -243,9 +243,11 @@ class Progress:
         width = 30
         filled = width * self.done // max(self.total, 1)
         elapsed = time.perf_counter() - self.start
+        rate = self.done / elapsed if elapsed > 0 else 0.0
+        eta = f" ETA {(self.total - self.done) / rate:5.0f}s" if rate and self.done < self.total else ""
         sys.stderr.write(
             f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} "
-            f"{elapsed:6.1f}s {note[:44]:<44}"
+            f"{elapsed:6.1f}s {60 * rate:6.1f}/min{eta} {note[:36]:<36}"
         )
         sys.stderr.flush()
 

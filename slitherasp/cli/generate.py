@@ -218,7 +218,7 @@ def run_collection(args: argparse.Namespace) -> int:
     def show(line: dict[str, Any]) -> None:
         nonlocal failed
         failed += "failed" in line
-        progress.step(f"{line['file']}: {line.get('grade') or line.get('failed', '')}"[:60])
+        progress.step(f"{failed} failed; {line['file']}")
 
     try:
         made = campaign.run(todo, folder, jobs=args.jobs, cluster=args.cluster, progress=show)
