@@ -60,6 +60,66 @@ def jobs(tiling: str, size: tuple[int, int], count: int, seed: int, **asked: Any
     return [Job(i, tiling, size[0], size[1], seed_for(seed, i), **asked) for i in range(count)]
 
 
+def jobs_from_spec(text: str, source: str = "<spec>") -> list[Job]:
+    """The jobs of a campaign file (JSON, or TOML on Python 3.11+): a ``seed`` and a
+    list ``runs`` of ``{"tiling", "size", "count", "difficulty" | "solver_grade",
+    "minimal"}``. Puzzles are numbered through all runs, in order.
+
+    >>> spec = '{"seed": 2, "runs": [{"tiling": "square", "size": "5x5", "count": 2},'
+    >>> spec += ' {"tiling": "cairo", "size": "4x4", "count": 1, "difficulty": "easy"}]}'
+    >>> [(j.number, j.name, j.difficulty) for j in jobs_from_spec(spec)]
+    [(0, 'square-5x5-00000', None), (1, 'square-5x5-00001', None), (2, 'cairo-4x4-00002', 'easy')]
+    """
+    from . import tilings
+    from .grades import HUMAN_LEVELS, SOLVER_LEVELS
+
+    data = _parse_spec(text, source)
+    seed, runs = data.get("seed", 0), data.get("runs")
+    if not isinstance(seed, int) or not isinstance(runs, list) or not runs:
+        raise InputError("a campaign needs a whole-number 'seed' and a non-empty list 'runs'", source=source)
+    found: list[Job] = []
+    for k, run in enumerate(runs, 1):
+        where = f"{source}: run {k}"
+        if not isinstance(run, dict) or not set(run) <= {"tiling", "size", "count", "difficulty", "solver_grade",
+                                                         "minimal"}:
+            raise InputError(f"{where}: keys are tiling, size, count, difficulty, solver_grade, minimal")
+        t = tilings.get(str(run.get("tiling")))
+        size = str(run.get("size", "x".join(map(str, t.default_size))))
+        w, _, h = size.partition("x")
+        count = run.get("count", 1)
+        if not (w.isdigit() and (h or w).isdigit() and isinstance(count, int) and 1 <= count <= 10_000_000):
+            raise InputError(f"{where}: size must look like 10x8 and count be a whole number 1..10000000")
+        difficulty, grade = run.get("difficulty"), run.get("solver_grade")
+        if difficulty not in (None, *HUMAN_LEVELS[:5]) or grade not in (None, *SOLVER_LEVELS):
+            raise InputError(f"{where}: difficulty is one of {', '.join(HUMAN_LEVELS[:5])}; "
+                             f"solver_grade one of {', '.join(SOLVER_LEVELS)}")
+        for _ in range(count):
+            number = len(found)
+            found.append(Job(number, t.name, int(w), int(h or w), seed_for(seed, number), difficulty, grade,
+                             bool(run.get("minimal", False))))
+    return found
+
+
+def _parse_spec(text: str, source: str) -> dict[str, Any]:
+    if text.lstrip().startswith("{"):
+        try:
+            data = json.loads(text)
+        except ValueError as e:
+            raise InputError(f"not JSON: {e}", source=source) from None
+    else:
+        try:
+            import tomllib
+        except ImportError:
+            raise InputError("TOML campaigns need Python 3.11 or newer; write it as JSON", source=source) from None
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            raise InputError(f"not TOML: {e}", source=source) from None
+    if not isinstance(data, dict):
+        raise InputError("a campaign is an object with 'seed' and 'runs'", source=source)
+    return data
+
+
 def make(job: Job) -> dict[str, Any]:
     """Make one puzzle (in a worker): its files as texts, and its index line; or the
     reason it failed. Runs anywhere: reads and writes nothing."""

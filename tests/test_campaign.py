@@ -123,3 +123,21 @@ def test_a_dead_worker_costs_only_its_puzzle(tmp_path: Path, monkeypatch: pytest
     out.mkdir()
     assert campaign.run(todo, out, jobs=2) == 4
     assert (tmp_path / "marker").exists() and campaign.done(out) == {0, 1, 2, 3}
+
+
+def test_a_campaign_file_of_several_runs(tmp_path: Path) -> None:
+    spec = tmp_path / "campaign.json"
+    spec.write_text(json.dumps({"seed": 7, "runs": [
+        {"tiling": "square", "size": "5x5", "count": 3},
+        {"tiling": "cairo", "size": "4x4", "count": 2, "difficulty": "easy"}]}))
+    assert main(["generate", "--spec", str(spec), "--no-progress", "-o", str(tmp_path / "c")]) == 0
+    lines = index(tmp_path / "c")
+    assert [(x["tiling"], x["number"]) for x in lines] == [("square", 0), ("square", 1), ("square", 2),
+                                                           ("cairo", 3), ("cairo", 4)]
+    assert all(x["grade"] == "easy" for x in lines if x["tiling"] == "cairo")
+    # the first run is the collection that --count makes with the same seed
+    assert main([*ARGS, "--count", "3", "-o", str(tmp_path / "one")]) == 0
+    made = puzzles(tmp_path / "c")
+    assert all(made[name] == data for name, data in puzzles(tmp_path / "one").items())
+    spec.write_text('{"seed": 7, "runs": [{"tiling": "square", "count": 0}]}')
+    assert main(["generate", "--spec", str(spec), "-o", str(tmp_path / "bad")]) == 2

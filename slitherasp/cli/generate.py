@@ -23,6 +23,7 @@ from .common import (
     load,
     out,
     progress_arg,
+    read_text,
     size_arg,
     threads_arg,
     time_limit_arg,
@@ -60,7 +61,7 @@ def _add_generate(sub: Any) -> None:
         "  slitherasp generate my-patch.lp --seed 3 -o out/     any tiling instance\n\n"
         "exit codes of generate: 1 when no puzzle of that grade was found\n",
     )
-    p.add_argument("tiling", metavar="TILING",
+    p.add_argument("tiling", metavar="TILING", nargs="?",
                    help="a tiling name ('slitherasp tiling list'), or an instance file with geometry")
     size_arg(p)
     p.add_argument("--seed", type=int, metavar="S", help="random seed (default 0)")
@@ -75,6 +76,9 @@ def _add_generate(sub: Any) -> None:
                    help="with --count: worker processes (default 1)")
     p.add_argument("--cluster", metavar="ADDRESS",
                    help="with --count: a Dask scheduler (tcp://host:8786) or local:N (N local workers)")
+    p.add_argument("--spec", metavar="FILE",
+                   help="a campaign instead of TILING: JSON (or TOML) with a seed and runs of "
+                        "tiling, size, count, difficulty")
     p.add_argument("-o", "--output", metavar="DIR", required=True, help="folder to write the puzzle into")
     force_arg(p)
     json_arg(p, "print a JSON summary")
@@ -158,7 +162,9 @@ def run_generate(args: argparse.Namespace) -> int:
     from ..generate import generate
     from ..results import generated_json
 
-    if args.count is not None:
+    if (args.spec is None) == (args.tiling is None):
+        raise InputError("give a TILING or a --spec campaign file (one of them)")
+    if args.count is not None or args.spec is not None:
         return run_collection(args)
     if args.cluster or args.jobs != 1:
         raise InputError("--jobs and --cluster go with --count (a collection)")
@@ -205,12 +211,16 @@ def run_collection(args: argparse.Namespace) -> int:
     """``generate --count N``: a resumable collection (see :mod:`slitherasp.campaign`)."""
     from .. import campaign, tilings
 
-    t = tilings.get(args.tiling)
-    size = args.size or t.default_size
-    tilings.build(t.name, *size, seed=0)  # a size the tiling refuses fails now, not N times
+    if args.spec is not None:
+        todo = campaign.jobs_from_spec(read_text(args.spec), args.spec)
+    else:
+        t = tilings.get(args.tiling)
+        size = args.size or t.default_size
+        todo = campaign.jobs(t.name, size, args.count, args.seed or 0, difficulty=args.difficulty,
+                             solver_grade=args.solver_grade, minimal=args.minimal)
+    for kind in {(j.tiling, j.width, j.height) for j in todo}:
+        tilings.build(kind[0], kind[1], kind[2], seed=0)  # a size a tiling refuses fails now, not N times
     folder = writable_folder(args.output)
-    todo = campaign.jobs(t.name, size, args.count, args.seed or 0, difficulty=args.difficulty,
-                         solver_grade=args.solver_grade, minimal=args.minimal)
     before = len(campaign.done(folder) & {j.number for j in todo})
     progress = Progress.for_args(len(todo) - before, args)
     failed = 0
