@@ -243,3 +243,10 @@ def test_every_tiling_is_explained_to_the_end(name: str) -> None:
     assert e.complete and e.grade in HUMAN_LEVELS and e.lines() == made.answer
     for step in e.steps[:: max(1, len(e.steps) // 5)]:  # a sample of five, judged
         judge(made.puzzle, step)
+
+
+def test_sloop_is_refused_with_the_reason(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "p.sloop"
+    path.write_text("2 3\n...\n...\n")
+    assert main(["explain", str(path)]) == 2
+    assert "Sloop puzzles are not explained" in capsys.readouterr().err

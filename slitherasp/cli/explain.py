@@ -57,6 +57,7 @@ def run_explain(args: argparse.Namespace) -> int:
     from ..results import explain_json
     from ..solver import solve
 
+    _not_sloop(args.instance)
     puzzle = load(args.instance, args.format)
     check = solve(puzzle, unique=True, time_limit=remaining(args.time_limit))
     if str(check.status) == "UNSATISFIABLE":
@@ -74,6 +75,13 @@ def run_explain(args: argparse.Namespace) -> int:
     if e.complete:
         return Exit.OK
     return Exit.TIMEOUT if "time" in e.note else Exit.INVALID
+
+
+def _not_sloop(path: str) -> None:
+    if path.lower().endswith(".sloop"):
+        raise InputError("Sloop puzzles are not explained: they have no clues, and their rules (every white "
+                         "cell visited, one loop) are not among the explainer's; 'slitherasp sloop' solves them",
+                         source=path)
 
 
 def describe(puzzle: Any, step: Any, number: int) -> str:
@@ -129,6 +137,7 @@ def run_hint(args: argparse.Namespace) -> int:
 
     if args.instance == "-" and args.state == "-":
         raise InputError("only one of INSTANCE and --state can be read from standard input (-)")
+    _not_sloop(args.instance)
     puzzle = load(args.instance, args.format)
     links, crosses = read_state(puzzle, read_text(args.state), args.state) if args.state else (set(), set())
     h = hint(puzzle, links, crosses)
