@@ -276,3 +276,15 @@ def test_forced_edges_are_what_every_answer_shares(client: TestClient) -> None:
     assert every  # a 3 in a corner: its two outer sides are in every answer
     assert {index[tuple(x)] for x in r["forced"]["links"]} == every
     assert {index[tuple(x)] for x in r["forced"]["non_links"]} == set(range(len(p.edges))) - some
+
+
+def test_polygons_can_be_pasted(client: TestClient) -> None:
+    square = '{"type": "Feature", "properties": {"clue": 4}, "geometry": {"type": "Polygon", ' \
+             '"coordinates": [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]]}}'
+    r = client.post("/api/solve", json={"puzzle": square}).json()
+    assert r["unique"] is True and len(r["links"]) == 4
+    wkt = "POLYGON ((0 0, 1 0, 1 1, 0 1, 0 0))\nPOLYGON ((1 0, 2 0, 2 1, 1 1, 1 0))"
+    opened = client.post("/api/open", json={"puzzle": wkt}).json()
+    assert len(opened["edges"]) == 7 and len(opened["scene"]["faces"]) == 2
+    bad = client.post("/api/open", json={"puzzle": "POLYGON ((0 0, 1 0"})
+    assert bad.status_code == 400 and "WKT" in bad.json()["error"]

@@ -40,7 +40,8 @@ def puzzle_of(payload: dict[str, Any]) -> Puzzle:
     """The request's puzzle, read by our readers, with its ``clues`` if given."""
     from ..formats import read_text
 
-    puzzle = read_text(_text(payload), "<puzzle>")
+    text = _text(payload)
+    puzzle = _polygons(text) if _looks_like_polygons(text) else read_text(text, "<puzzle>")
     clues = payload.get("clues")
     if clues is None:
         return puzzle
@@ -51,6 +52,20 @@ def puzzle_of(payload: dict[str, Any]) -> Puzzle:
         if k is not None and (not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= sides):
             raise InputError(f"<request>: clue {k!r} of cell {puzzle.cells[c]} is not a number 0..{sides}")
     return puzzle.with_clues(clues)
+
+
+def _looks_like_polygons(text: str) -> bool:
+    """GeoJSON (an object with a ``type``) or WKT polygons, which no format reads."""
+    head = text.lstrip()[:400]
+    if head.startswith("{"):
+        return '"type"' in head and any(w in text for w in ('"Polygon"', '"MultiPolygon"', '"Feature'))
+    return head.upper().startswith(("POLYGON", "MULTIPOLYGON", "GEOMETRYCOLLECTION"))
+
+
+def _polygons(text: str) -> Puzzle:
+    from ..tilings.polygons import from_polygons, read_polygons
+
+    return from_polygons(read_polygons(text, "<puzzle>"))
 
 
 def edges_of(puzzle: Puzzle, payload: dict[str, Any], key: str) -> set[int]:
