@@ -250,3 +250,14 @@ def test_sloop_is_refused_with_the_reason(tmp_path: Path, capsys: pytest.Capture
     path.write_text("2 3\n...\n...\n")
     assert main(["explain", str(path)]) == 2
     assert "Sloop puzzles are not explained" in capsys.readouterr().err
+
+
+def test_hints_from_many_threads_at_once_agree() -> None:
+    # the kept grounding serves one thread at a time; the others get their own
+    from concurrent.futures import ThreadPoolExecutor
+
+    p = read_text(LOOPY_7x7, "<test>")
+    with ThreadPoolExecutor(4) as pool:
+        found = list(pool.map(lambda _: hint(p).step, range(8)))
+    assert all(s is not None and s.settles == found[0].settles for s in found)
+    judge(p, found[0])

@@ -17,8 +17,11 @@ the whole puzzle. No step assumes the puzzle has one answer.
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Iterable
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..grades import HUMAN_LEVELS
@@ -122,7 +125,42 @@ def explain(puzzle: Puzzle, *, max_steps: int | None = None, time_limit: float |
     start = time.perf_counter()
     board = Board(puzzle)
     board.settle_all(known)
-    explainer = _Explainer(puzzle, board)
+    with _oracle(puzzle) as oracle:
+        steps, note = _steps(_Explainer(puzzle, board, oracle), board, start, max_steps, time_limit)
+    complete = board.done()
+    level, score = grade_of(steps, complete and not note)
+    return Explanation(puzzle, tuple(steps), complete, level, score, time.perf_counter() - start, note)
+
+
+_ORACLES: OrderedDict[Puzzle, tuple[Oracle, threading.Lock]] = OrderedDict()
+_ORACLES_LOCK = threading.Lock()
+ORACLES = 4
+"""Groundings of recent puzzles kept for the next hint or explanation (a web page asks
+for many hints on one puzzle; grounding is most of a hint's time)."""
+
+
+@contextmanager
+def _oracle(puzzle: Puzzle) -> Iterator[Oracle]:
+    """The kept oracle of this puzzle, if no other thread uses it now; else a new one."""
+    with _ORACLES_LOCK:
+        kept = _ORACLES.get(puzzle)
+        if kept is None:
+            kept = _ORACLES[puzzle] = (Oracle(puzzle), threading.Lock())
+            while len(_ORACLES) > ORACLES:
+                _ORACLES.popitem(last=False)
+        _ORACLES.move_to_end(puzzle)
+    oracle, lock = kept
+    if not lock.acquire(blocking=False):
+        yield Oracle(puzzle)  # in use by another request: a clingo control serves one at a time
+        return
+    try:
+        yield oracle
+    finally:
+        lock.release()
+
+
+def _steps(explainer: _Explainer, board: Board, start: float, max_steps: int | None,
+           time_limit: float | None) -> tuple[list[Step], str]:
     steps: list[Step] = []
     note = ""
     while not board.done():
@@ -137,18 +175,16 @@ def explain(puzzle: Puzzle, *, max_steps: int | None = None, time_limit: float |
             note = "no step forces another edge: the puzzle has more than one answer"
             break
         steps.append(step)
-    complete = board.done()
-    level, score = grade_of(steps, complete and not note)
-    return Explanation(puzzle, tuple(steps), complete, level, score, time.perf_counter() - start, note)
+    return steps, note
 
 
 class _Explainer:
     """Finds the next step on a board and gives it a minimal reason."""
 
-    def __init__(self, puzzle: Puzzle, board: Board) -> None:
+    def __init__(self, puzzle: Puzzle, board: Board, oracle: Oracle) -> None:
         self.puzzle, self.board = puzzle, board
         self.deducer = Deducer(puzzle, board)
-        self.oracle = Oracle(puzzle)
+        self.oracle = oracle
 
     def next_step(self) -> Step | None:
         d = next_deduction(self.puzzle, self.deducer) or self._search()
