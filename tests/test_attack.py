@@ -702,9 +702,7 @@ def test_blank_lines_are_sniffed_in_linear_time(capsys, tmp_path: Path) -> None:
     lines: Essence's sniffer took 7 s on it (its time grew with the square of the lines)."""
     path = tmp_path / "blank.lp"
     path.write_text(" \n" * 40000)
-    start = time.perf_counter()
-    refused(capsys, "solve", str(path))
-    assert time.perf_counter() - start < 2
+    assert "empty instance" in refused(capsys, "solve", str(path))  # its time: benchmarks/refusals.py
 
 
 HEMI_CUBE = """\
@@ -783,12 +781,12 @@ def test_deeply_nested_wkt_does_not_crash_the_process(tmp_path: Path) -> None:
     "99999999x99999999t0:a",
     "201x201t13:a",
 ])
-def test_enormous_loopy_sizes_are_refused_quickly(capsys, tmp_path: Path, game_id: str) -> None:
+def test_enormous_loopy_sizes_are_refused_by_their_size(capsys, tmp_path: Path, game_id: str) -> None:
+    """Refused by the size cap, before any grid is built (its time: benchmarks/refusals.py)."""
     path = tmp_path / "big.loopy"
     path.write_text(game_id)
-    start = time.perf_counter()
-    refused(capsys, "solve", str(path))
-    assert time.perf_counter() - start < 10  # generous: a correctness bound, not a benchmark
+    line = refused(capsys, "solve", str(path))
+    assert f"bad size {game_id.split('t')[0]}: larger than" in line and "is not read" in line
 
 
 def test_a_hats_description_of_a_thousand_levels(tmp_path: Path) -> None:
@@ -914,15 +912,16 @@ def big_grid(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_time_limit_on_a_big_clueless_grid(big_grid: Path) -> None:
-    start = time.perf_counter()
+    # The subprocess timeout only guards against a hang; how soon the limit stops the
+    # solve is measured by benchmarks/refusals.py, not asserted here.
     done = subprocess.run([*CLI, "solve", str(big_grid), "--time-limit", "3", "--unique", "--json"],
-                          capture_output=True, text=True, timeout=30)
-    elapsed = time.perf_counter() - start
-    assert elapsed < 6, f"took {elapsed:.1f}s"
+                          capture_output=True, text=True, timeout=60)
     assert done.returncode in (0, 124), done.stderr
     assert "Traceback" not in done.stderr
     [line] = done.stdout.splitlines()
-    assert json.loads(line)["result"] in ("SATISFIABLE", "UNKNOWN")
+    found = json.loads(line)
+    assert found["result"] in ("SATISFIABLE", "UNKNOWN")
+    assert (done.returncode == 124) == bool(found.get("timed_out")) == (found["unique"] is None)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
@@ -931,13 +930,11 @@ def test_ctrl_c_while_counting(big_grid: Path) -> None:
                             stderr=subprocess.PIPE, text=True)
     time.sleep(2)
     assert proc.poll() is None, "counting every loop of an 80x80 grid ended within 2 s"
-    sent = time.perf_counter()
     proc.send_signal(signal.SIGINT)
     try:
-        out, err = proc.communicate(timeout=10)
+        out, err = proc.communicate(timeout=30)  # a hang guard; the delay is in benchmarks/refusals.py
     finally:
         proc.kill()
-    assert time.perf_counter() - sent < 2
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     [line] = out.splitlines()
