@@ -14,6 +14,7 @@ pairs of vertex names, as in ``solve --json``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..errors import InputError
@@ -85,49 +86,49 @@ def edges_of(puzzle: Puzzle, payload: dict[str, Any], key: str) -> set[int]:
     return found
 
 
-def share_text(puzzle: Puzzle) -> str:
-    """The shortest text that holds the puzzle and its geometry: a Loopy ID or a
-    puzz.link URL where the grid allows, else facts (drawn by layout when shared)."""
+SHARED = ("pzpr", "loopy", "lp")
+"""Formats a share link may use, shortest first (lp holds any puzzle)."""
+
+
+def written(puzzle: Puzzle, names: Iterable[str]) -> dict[str, str]:
+    """The puzzle in each of the formats ``names`` that can hold it."""
     from ..formats import write_text
 
-    for name in ("pzpr", "loopy"):
+    texts = {}
+    for name in names:
         try:
-            return write_text(puzzle, name).strip()
+            texts[name] = write_text(puzzle, name)
         except InputError:
             continue
-    return write_text(puzzle, "lp")
+    return texts
+
+
+def share_text(puzzle: Puzzle, texts: Mapping[str, str] | None = None) -> str:
+    """The shortest text that holds the puzzle and its geometry: a puzz.link URL or a
+    Loopy ID where the grid allows, else facts (drawn by layout when shared);
+    ``texts``: the puzzle already written (see :func:`written`)."""
+    texts = written(puzzle, SHARED) if texts is None else texts
+    return next(texts[name] for name in SHARED if name in texts).strip()
 
 
 def open_puzzle(payload: dict[str, Any]) -> dict[str, Any]:
     """What the page draws and plays: the scene, edge and cell names, clues, the
     edges of each cell, and the text to share."""
+    from ..formats import writable
     from ..render.scene import puzzle_scene
 
     puzzle = puzzle_of(payload)
     scene = puzzle_scene(puzzle)
+    texts = written(puzzle, writable())  # every format that can hold it, the share link's among them
     return {
         "scene": scene.as_dict(),
         "edges": [list(puzzle.edge_names(e)) for e in range(len(puzzle.edges))],
         "cells": [str(c) for c in puzzle.cells],
         "clues": list(puzzle.clues),
         "cell_edges": [list(es) for es in puzzle.cell_edges],
-        "share": share_text(puzzle),
-        "formats": writable_for(puzzle),
+        "share": share_text(puzzle, texts),
+        "formats": list(texts),
     }
-
-
-def writable_for(puzzle: Puzzle) -> list[str]:
-    """The formats that can hold this puzzle."""
-    from ..formats import writable, write_text
-
-    names = []
-    for name in writable():
-        try:
-            write_text(puzzle, name)
-        except InputError:
-            continue
-        names.append(name)
-    return names
 
 
 def solve(payload: dict[str, Any]) -> dict[str, Any]:
