@@ -227,9 +227,9 @@ def _in_processes(left: Sequence[Job], jobs: int) -> Iterator[dict[str, Any]]:
 
 def _on_dask(left: Sequence[Job], cluster: str) -> Iterator[dict[str, Any]]:
     """The jobs on a Dask cluster, results in order of completion."""
-    from distributed import as_completed
+    with _dask(cluster) as client:  # says how to install Dask when it is missing
+        from distributed import as_completed
 
-    with _dask(cluster) as client:
         futures = [client.submit(make, job, pure=False) for job in left]
         try:
             for future in as_completed(futures):

@@ -5,6 +5,7 @@ identical; every puzzle unique (checked by the SAT checker of ``stepcheck``)."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -141,3 +142,14 @@ def test_a_campaign_file_of_several_runs(tmp_path: Path) -> None:
     assert all(made[name] == data for name, data in puzzles(tmp_path / "one").items())
     spec.write_text('{"seed": 7, "runs": [{"tiling": "square", "count": 0}]}')
     assert main(["generate", "--spec", str(spec), "-o", str(tmp_path / "bad")]) == 2
+
+
+def test_without_dask_the_cluster_option_says_how_to_install_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if the extra were not installed
+    for command in ([*ARGS, "--count", "2", "--cluster", "local:2", "-o", str(tmp_path)],
+                    ["batch", str(tmp_path), "--cluster", "local:2"]):
+        if command[0] == "batch":
+            (tmp_path / "p.lp").write_text("edge(1,2). edge(2,3). edge(3,1). cell_contains(c,1,2). clue(c,1).")
+        assert main(command) == 2
+        assert "pip install 'slitherasp[cluster]'" in capsys.readouterr().err
