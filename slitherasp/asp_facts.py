@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .errors import InputError
 from .model import Puzzle
@@ -89,6 +90,9 @@ class Program:
     encoding: str
     facts: str
     probing: bool = True
+    segments: dict[str, tuple[int, ...]] | None = None
+    """For a reduced program (:mod:`slitherasp.simplify`): each printed ``link(U,V)``
+    atom -> the edges of ``graph`` it stands for; None when atoms are edges."""
 
     @property
     def path(self) -> Path:
@@ -96,13 +100,53 @@ class Program:
         return encoding_path(self.encoding)
 
 
-def slitherlink(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING) -> Program:
-    """The program of a Slitherlink puzzle under an encoding (``auto`` resolved)."""
+def slitherlink(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING, *, simplify: bool = True) -> Program:
+    """The program of a Slitherlink puzzle under an encoding (``auto`` resolved);
+    ``simplify``: of the puzzle reduced first (:mod:`slitherasp.simplify`; same answers).
+    """
     chosen = resolve(encoding, puzzle)
     # Without a positive clue the root chain holds every vertex, and probing it costs
     # quadratic time (a clue-less 60x60: 34 s probing, 0.5 s without).
     probing = any(puzzle.clues)
-    return Program(puzzle, chosen, program_facts(puzzle, faces=chosen == "colour"), probing)
+    faces = chosen == "colour"
+    if simplify:
+        from .simplify import reduce
+
+        reduced = reduce(puzzle, faces=faces)
+        if reduced is not None:
+            facts, segments = reduced_facts(puzzle, reduced)
+            return Program(puzzle, chosen, facts, probing, segments)
+    return Program(puzzle, chosen, program_facts(puzzle, faces=faces), probing)
+
+
+def reduced_facts(puzzle: Puzzle, reduced: Any) -> tuple[str, dict[str, tuple[int, ...]]]:
+    """The facts of a reduced puzzle (a :class:`slitherasp.simplify.Reduced`) and the
+    edges each ``link/2`` atom stands for. Segments are edges between their end
+    vertices; settled lines are ``link/2`` facts; a clue counts a segment with its
+    weight (``cell_weight/4`` where it is more than 1); faces are regions."""
+    name, cells = puzzle.vertices, puzzle.cells
+    ends = [f"{name[s.ends[0]]},{name[s.ends[1]]}" for s in reduced.segments]
+    out = ["".join(f"edge({uv})." for uv in ends),
+           "".join(f"link({uv})." for uv, s in zip(ends, reduced.segments) if s.on)]
+    for c, left, weights in reduced.clues:
+        out.append("".join(f"cell_contains({cells[c]},{ends[s]})." if w == 1 else
+                           f"cell_weight({cells[c]},{ends[s]},{w})." for s, w in weights)
+                   + f"clue({cells[c]},{left}).")
+    regions = {}
+    for uv, s in zip(ends, reduced.segments):
+        if s.sides is not None:
+            a, b = s.sides
+            if a < 0 or b < 0:
+                out.append(f"border({uv},{cells[max(a, b)]}).")
+            else:
+                out.append(f"sides({uv},{cells[a]},{cells[b]}).")
+            regions.update(dict.fromkeys(r for r in s.sides if r >= 0))
+    out.append("".join(f"face({cells[r]})." for r in regions))
+    chain = [name[v] for v in reduced.root]
+    if chain:
+        out.append(f"root_first({chain[0]})." + "".join(f"root_next({a},{b})." for a, b in zip(chain, chain[1:])))
+    segments = {f"link({uv})": s.edges for uv, s in zip(ends, reduced.segments)}
+    return "\n".join(out), segments
 
 
 def visit_all(graph: Puzzle, encoding: str) -> Program:

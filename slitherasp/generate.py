@@ -143,7 +143,8 @@ def grade(puzzle: Puzzle, *, time_limit: float | None = None, human: bool = Fals
     >>> grade(tilings.build("square", 2, 1)).unique
     False
     """
-    probed = solve(puzzle, models=2, lookahead=True, statistics=True, time_limit=time_limit)
+    # The grades are defined by clasp on the whole puzzle: never reduced first.
+    probed = solve(puzzle, models=2, lookahead=True, statistics=True, time_limit=time_limit, simplify=False)
     s = probed.statistics
     if probed.timed_out or probed.interrupted:
         return Grade(None, None, s.get("choices", 0), s.get("conflicts", 0), len(probed.answers))
@@ -153,7 +154,7 @@ def grade(puzzle: Puzzle, *, time_limit: float | None = None, human: bool = Fals
     if s["choices"]:
         return Grade("hard", True, s["choices"], s["conflicts"], 1, person)
     # Propagation alone never conflicts before the end, so a few conflicts tell.
-    plain = solve(puzzle, models=2, lookahead=False, statistics=True, conflicts=8)
+    plain = solve(puzzle, models=2, lookahead=False, statistics=True, conflicts=8, simplify=False)
     if plain.exhausted and plain.statistics["choices"] == 0:
         return Grade("easy", True, 0, plain.statistics["conflicts"], 1, person)
     return Grade("medium", True, 0, s["conflicts"], 1, person)
@@ -227,7 +228,7 @@ class _Remover:
             return True, None  # unique; and propagation alone did it, if that matters
         if self.level == "easy":
             return False, None
-        probed = solve(self.puzzle.with_clues(clues), models=2, lookahead=True, statistics=True)
+        probed = solve(self.puzzle.with_clues(clues), models=2, lookahead=True, statistics=True, simplify=False)
         if probed.interrupted:
             raise KeyboardInterrupt
         return probed.statistics["choices"] == 0, None

@@ -54,6 +54,7 @@ def solve(
     on_answer: Callable[[Answer], None] | None = None,
     keep: bool = True,
     conflicts: int | None = None,
+    simplify: bool = True,
 ) -> Result:
     """Solve a puzzle of any kind (a :class:`Puzzle`, a Sloop). ``models=0``
     enumerates all answers; ``unique`` looks for a second answer to prove the first
@@ -61,10 +62,12 @@ def solve(
     answers are wanted and the kind's program says probing pays) turns on clasp's
     failed-literal probing. ``keep=False`` only counts the
     answers (:attr:`Result.count`), for enumerations too large to hold. ``conflicts``
-    stops the search after that many conflicts (not ``exhausted`` then)."""
+    stops the search after that many conflicts (not ``exhausted`` then). ``simplify``
+    (default on) solves the puzzle reduced by :mod:`slitherasp.simplify` (the same
+    answers; statistics then describe the smaller program)."""
     start = time.perf_counter()
     _check(models=models, threads=threads, time_limit=time_limit)
-    program = kind_of(puzzle).program(puzzle, encoding)
+    program = kind_of(puzzle).program(puzzle, encoding, simplify=simplify)
     wanted = models
     if unique and models != 0:
         wanted = max(models, 2)
@@ -94,7 +97,8 @@ def solve(
                       time_ground=time.perf_counter() - t0, time_total=time.perf_counter() - start)
     t1 = time.perf_counter()
     left = None if time_limit is None else max(0.0, time_limit - (t1 - start))
-    search = run_search(ctl, decoder(program.graph), time_limit=left, on_answer=on_answer, keep=keep)
+    search = run_search(ctl, decoder(program.graph, program.segments), time_limit=left, on_answer=on_answer,
+                        keep=keep)
     uniq = uniqueness(search.answers, search.exhausted) if unique else None
     stats = _statistics(ctl) if statistics and not search.abandoned else {}
     return Result(
@@ -162,8 +166,11 @@ class Search:
     """The search did not stop in time and runs on in the background."""
 
 
-def decoder(puzzle: Puzzle) -> Callable[[clingo.Model], Answer]:
-    """Maps a model's shown ``link/2`` atoms back to edge indices."""
+def decoder(puzzle: Puzzle, segments: dict[str, tuple[int, ...]] | None = None) -> Callable[[clingo.Model], Answer]:
+    """Maps a model's shown ``link/2`` atoms back to edge indices (through the
+    segments of a reduced program, when given)."""
+    if segments is not None:
+        return lambda m: frozenset(e for s in m.symbols(shown=True) for e in segments[str(s)])
     edge_of = asp_facts.link_atoms(puzzle)
     return lambda m: frozenset(edge_of[str(s)] for s in m.symbols(shown=True))
 
@@ -292,7 +299,7 @@ def consequences(puzzle: Puzzle, *, time_limit: float | None = None) -> tuple[An
         if _ground(ctl, program, None if left is None else time.perf_counter() + left) is not None:
             return None
         left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
-        search = run_search(ctl, decoder(program.graph), time_limit=left)
+        search = run_search(ctl, decoder(program.graph, program.segments), time_limit=left)
         if not (search.exhausted and search.answers):
             return None
         found.append(search.answers[-1])

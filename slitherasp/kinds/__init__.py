@@ -40,8 +40,8 @@ class Kind:
         """The kind's module (imported on first use)."""
         return import_module(f"{__name__}.{self.module}")
 
-    def program(self, puzzle: Any, encoding: str) -> Any:
-        return self.functions.program(puzzle, encoding)
+    def program(self, puzzle: Any, encoding: str, **options: Any) -> Any:
+        return self.functions.program(puzzle, encoding, **options)
 
     def check(self, puzzle: Any, links: Any, reference: Any = None) -> Any:
         return self.functions.check(puzzle, links, reference)

@@ -15,9 +15,9 @@ from .. import asp_facts
 from ..model import Answer, Name, Puzzle
 
 
-def program(puzzle: Puzzle, encoding: str = asp_facts.DEFAULT_ENCODING) -> asp_facts.Program:
-    """What the solver runs for this puzzle."""
-    return asp_facts.slitherlink(puzzle, encoding)
+def program(puzzle: Puzzle, encoding: str = asp_facts.DEFAULT_ENCODING, *, simplify: bool = True) -> asp_facts.Program:
+    """What the solver runs for this puzzle (reduced first, unless ``simplify`` is off)."""
+    return asp_facts.slitherlink(puzzle, encoding, simplify=simplify)
 
 
 def check(puzzle: Puzzle, links: Iterable[tuple[Name, Name]],

@@ -310,8 +310,9 @@ def write_sloop(sloop: Sloop) -> str:
 
 
 # --------------------------------------------------------------------------- kind
-def program(sloop: Sloop, encoding: str = "sloop") -> Program:
-    """What the solver runs: the loop through every vertex of the dual graph."""
+def program(sloop: Sloop, encoding: str = "sloop", *, simplify: bool = True) -> Program:
+    """What the solver runs: the loop through every vertex of the dual graph (never
+    reduced: a loop through every vertex has no chains to join that pay)."""
     return asp_facts.visit_all(sloop.graph, "sloop")
 
 

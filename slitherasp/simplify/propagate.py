@@ -1,0 +1,343 @@
+"""The local rules of :mod:`slitherasp.simplify`, applied to a fixpoint.
+
+Vertices (0 or 2 lines), clues, the loop rule (a line may not close a path while
+other lines lie outside it), the corners of faces (how many of the two edges at a
+corner may be lines, learnt from vertices and clues and passed between them) and,
+on a disc, the inside/outside parity of faces. Each rule only settles what every
+answer has, so the states it returns hold in every answer.
+
+>>> from slitherasp.model import from_faces
+>>> p = from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)], [(1, 0), (2, 0), (2, 1), (1, 1)]],
+...                clues=[3, 0])
+>>> propagate(p, faces=True) is None    # a 3 beside a 0 leaves a dead end
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from ..model import Puzzle
+
+__all__ = ["Contradiction", "propagate"]
+
+
+class Contradiction(Exception):
+    """The local rules found that no answer exists."""
+
+
+# --------------------------------------------------------------------------- regions
+class _Parity:
+    """Union-find over faces (and the outside) with the parity between each face and
+    its root: 0 on the same side of the loop, 1 on opposite sides."""
+
+    def __init__(self, n: int) -> None:
+        self.parent = list(range(n))
+        self.flip = [0] * n
+
+    def find(self, i: int) -> tuple[int, int]:
+        path = []
+        while self.parent[i] != i:
+            path.append(i)
+            i = self.parent[i]
+        # compress: each node on the path now points at the root with its parity
+        parity = 0
+        for j in reversed(path):
+            parity ^= self.flip[j]
+            self.flip[j] = parity
+            self.parent[j] = i
+        return i, self.flip[path[0]] if path else 0
+
+    def join(self, a: int, b: int, odd: int) -> None:
+        """Faces ``a`` and ``b`` are on opposite sides (``odd``) or the same side."""
+        (ra, pa), (rb, pb) = self.find(a), self.find(b)
+        if ra == rb:
+            if pa ^ pb != odd:
+                raise Contradiction
+            return
+        self.parent[rb] = ra
+        self.flip[rb] = pa ^ pb ^ odd
+
+    def relation(self, a: int, b: int) -> int | None:
+        """0 when ``a`` and ``b`` are on the same side, 1 on opposite sides, None unknown."""
+        (ra, pa), (rb, pb) = self.find(a), self.find(b)
+        return pa ^ pb if ra == rb else None
+
+
+# --------------------------------------------------------------------------- propagation
+@cache
+def _split(mask: int, need: tuple[int, ...], left: int) -> tuple[int, int]:
+    """A pair that may have the line counts of ``mask`` (bits 0, 1, 2), in a place that
+    needs one of the counts ``need`` from the pair and ``left`` more open edges: the
+    counts the pair can still have, and those the rest can (both as bit masks)."""
+    ok = rest = 0
+    for t in need:
+        for c in (0, 1, 2):
+            if mask >> c & 1 and 0 <= t - c <= left:
+                ok |= 1 << c
+                rest |= 1 << (t - c)
+    return ok, rest
+
+
+class _Board:
+    """Edge states (None unknown, ON, OFF) with the counts the rules read."""
+
+    def __init__(self, puzzle: Puzzle, faces: bool) -> None:
+        self.p = puzzle
+        m = len(puzzle.edges)
+        self.state: list[bool | None] = [None] * m
+        self.on_v = [0] * len(puzzle.vertices)
+        self.unk_v = [len(es) for es in puzzle.incidence]
+        self.clued = [k is not None for k in puzzle.clues]
+        self.on_c = [0] * len(puzzle.cells)
+        self.unk_c = [len(es) for es in puzzle.cell_edges]
+        self.clued_of = [[c for c in cs if self.clued[c]] for cs in puzzle.edge_cells]
+        self.todo_v: list[int] = list(range(len(puzzle.vertices)))
+        self.todo_c: list[int] = [c for c in range(len(puzzle.cells)) if self.clued[c]]
+        self.pending: list[tuple[int, bool]] = []
+        # the loop rule: lines grouped into paths (union-find over vertices), each
+        # path's number of lines; a line between the two ends of one path closes it
+        self.path = list(range(len(puzzle.vertices)))
+        self.lines = [0] * len(puzzle.vertices)
+        self.total = 0
+        self.sides: list[tuple[int, int]] | None = None
+        if faces:
+            out = len(puzzle.cells)
+            self.sides = [(cs[0], cs[1] if len(cs) > 1 else out) for cs in puzzle.edge_cells]
+            self.face_edges = [list(es) for es in puzzle.cell_edges] + [
+                [e for e, cs in enumerate(puzzle.edge_cells) if len(cs) == 1]]
+            self.members = [[f] for f in range(out + 1)]
+            self.parity = _Parity(out + 1)
+        self._corners(puzzle if faces else None)
+
+    def _corners(self, puzzle: Puzzle | None) -> None:
+        """The two edges at each corner of each face, and how many of them may be
+        lines (a bit mask over 0, 1, 2): what vertices and clues learn about pairs."""
+        self.pairs: list[tuple[int, int, int, int]] = []
+        self.allowed: list[int] = []
+        n = len(self.on_v)
+        self.pairs_of_edge: list[list[int]] = [[] for _ in self.state]
+        self.pairs_at: list[list[int]] = [[] for _ in range(n)]
+        self.pairs_of_cell: list[list[int]] = [[] for _ in self.clued]
+        self.todo_p: list[int] = []
+        geo = None if puzzle is None else puzzle.geometry
+        if geo is None:
+            return
+        for f, cyc in enumerate(geo.faces):
+            if cyc is None:
+                continue
+            ring = [puzzle.find_edge(cyc[i - 1], cyc[i]) for i in range(len(cyc))]
+            for i, x in enumerate(cyc):
+                a, b = ring[i], ring[(i + 1) % len(cyc)]
+                if a is None or b is None:
+                    continue
+                p = len(self.pairs)
+                self.pairs.append((a, b, x, f))
+                self.allowed.append(0b111)
+                self.pairs_of_edge[a].append(p)
+                self.pairs_of_edge[b].append(p)
+                self.pairs_at[x].append(p)
+                self.pairs_of_cell[f].append(p)
+        # at a vertex of four edges, the other two edges of a corner form the
+        # opposite corner: while all four are open, their counts add up to 0 or 2
+        self.opposite: dict[int, int] = {}
+        for x, ps in enumerate(self.pairs_at):
+            if len(puzzle.incidence[x]) == 4:
+                by_edges = {frozenset(self.pairs[p][:2]): p for p in ps}
+                for p in ps:
+                    q = by_edges.get(frozenset(puzzle.incidence[x]) - frozenset(self.pairs[p][:2]))
+                    if q is not None:
+                        self.opposite[p] = q
+
+    def _learn(self, p: int, mask: int) -> None:
+        """Pair ``p`` can have only the counts of ``mask`` lines."""
+        mask &= self.allowed[p]
+        if mask == self.allowed[p]:
+            return
+        if not mask:
+            raise Contradiction
+        self.allowed[p] = mask
+        _, _, x, f = self.pairs[p]
+        self.todo_p.append(p)
+        self.todo_v.append(x)
+        if self.clued[f]:
+            self.todo_c.append(f)
+
+    def _pair(self, p: int) -> None:
+        """A pair whose count is known, or whose one edge is known, settles its edges."""
+        a, b, _, _ = self.pairs[p]
+        mask, sa, sb = self.allowed[p], self.state[a], self.state[b]
+        if sa is None and sb is None:
+            if mask in (0b001, 0b100):
+                self.set(a, mask == 0b100)
+                self.set(b, mask == 0b100)
+            return
+        if sa is not None and sb is not None:
+            if not mask >> (sa + sb) & 1:
+                raise Contradiction
+            return
+        known, other = (sa, b) if sb is None else (sb, a)
+        can = [v for v in (0, 1) if mask >> (v + known) & 1]
+        if not can:
+            raise Contradiction
+        if len(can) == 1:
+            self.set(other, bool(can[0]))
+
+    def _pairs_from(self, pairs: list[int], edges: Sequence[int], need: tuple[int, ...], left: int,
+                    same: dict[int, int] | None = None) -> None:
+        """Pairs of open edges in a place (a vertex or a clue) that needs one of the
+        line counts ``need`` from its ``left`` + 2 open edges: each pair can have only
+        the counts that leave the rest a possible count, and when every possibility
+        gives the rest all or none, the rest is settled. ``same``: pair -> the pair
+        formed by the rest (at a vertex of four open edges), which learns its counts."""
+        for p in pairs:
+            a, b, _, _ = self.pairs[p]
+            if self.state[a] is not None or self.state[b] is not None:
+                continue
+            ok, rest = _split(self.allowed[p], need, left)
+            self._learn(p, ok)
+            if same is not None and p in same:
+                self._learn(same[p], rest & 0b111)
+            if left and rest in (1, 1 << left):
+                for e in edges:
+                    if self.state[e] is None and e != a and e != b:
+                        self.set(e, rest == 1 << left)
+                return  # the counts read above are stale now; the place is queued again
+
+    def set(self, e: int, value: bool) -> None:
+        old = self.state[e]
+        if old is not None:
+            if old != value:
+                raise Contradiction
+            return
+        self.state[e] = value
+        if value:
+            self._line(*self.p.edges[e])
+        for v in self.p.edges[e]:
+            self.unk_v[v] -= 1
+            self.on_v[v] += value
+            self.todo_v.append(v)
+        for c in self.clued_of[e]:
+            self.unk_c[c] -= 1
+            self.on_c[c] += value
+            self.todo_c.append(c)
+        self.todo_p.extend(self.pairs_of_edge[e])
+        if self.sides is not None:
+            self._join(*self.sides[e], int(value))
+
+    def _find(self, v: int) -> int:
+        path = self.path
+        while path[v] != v:
+            path[v] = path[path[v]]
+            v = path[v]
+        return v
+
+    def _line(self, u: int, v: int) -> None:
+        """A new line: join the paths it connects; closing a path into a loop while
+        other lines lie outside it is a contradiction."""
+        a, b = self._find(u), self._find(v)
+        self.total += 1
+        if a == b:
+            self.lines[a] += 1
+            if self.lines[a] != self.total:
+                raise Contradiction
+            return
+        self.path[b] = a
+        self.lines[a] += self.lines[b] + 1
+
+    def _loop_rule(self) -> None:
+        """An open edge joining the two ends of one path is a cross when lines lie
+        outside that path (closing it would leave them off the loop)."""
+        for e, (u, v) in enumerate(self.p.edges):
+            if (self.state[e] is None and self.on_v[u] == 1 and self.on_v[v] == 1
+                    and self._find(u) == self._find(v) and self.lines[self._find(u)] < self.total):
+                self.pending.append((e, False))
+
+    def _join(self, a: int, b: int, odd: int) -> None:
+        """Record the relation of two faces; edges whose two faces became related are
+        settled (a cross between equals, a line between opposites)."""
+        par = self.parity
+        (ra, pa), (rb, pb) = par.find(a), par.find(b)
+        if ra == rb:
+            if pa ^ pb != odd:
+                raise Contradiction
+            return
+        if len(self.members[ra]) < len(self.members[rb]):
+            ra, rb = rb, ra
+        par.parent[rb] = ra
+        par.flip[rb] = pa ^ pb ^ odd
+        small = self.members[rb]
+        for f in small:
+            for e in self.face_edges[f]:
+                if self.state[e] is None:
+                    rel = par.relation(*self.sides[e])  # type: ignore[index]
+                    if rel is not None:
+                        self.pending.append((e, bool(rel)))
+        self.members[ra].extend(small)
+        self.members[rb] = []
+
+    def _vertex(self, v: int) -> None:
+        on, unk = self.on_v[v], self.unk_v[v]
+        if on > 2 or (on == 1 and unk == 0):
+            raise Contradiction
+        if unk and (on == 2 or unk == 1):
+            # two lines: the rest are crosses; one line and one unknown: a line;
+            # no line and one unknown: a dead end, a cross
+            for e in self.p.incidence[v]:
+                if self.state[e] is None:
+                    self.set(e, on == 1)
+        elif unk >= 2 and self.pairs_at[v]:
+            pairs = [p for p in self.pairs_at[v]
+                     if self.state[self.pairs[p][0]] is None and self.state[self.pairs[p][1]] is None]
+            same = self.opposite if unk == 4 else None
+            self._pairs_from(pairs, self.p.incidence[v], (-on, 2 - on) if on == 0 else (2 - on,), unk - 2, same)
+
+    def _cell(self, c: int) -> None:
+        k, on, unk = self.p.clues[c], self.on_c[c], self.unk_c[c]
+        assert k is not None
+        if on > k or on + unk < k:
+            raise Contradiction
+        if unk and (on == k or on + unk == k):
+            value = on < k
+            for e in self.p.cell_edges[c]:
+                if self.state[e] is None:
+                    self.set(e, value)
+        elif unk >= 2 and self.pairs_of_cell[c]:
+            self._pairs_from(self.pairs_of_cell[c], self.p.cell_edges[c], (k - on,), unk - 2)
+
+    def run(self) -> None:
+        """Apply the rules until nothing changes."""
+        while True:
+            while self.todo_v or self.todo_c or self.pending or self.todo_p:
+                while self.pending:
+                    self.set(*self.pending.pop())
+                while self.todo_p:
+                    self._pair(self.todo_p.pop())
+                while self.todo_v:
+                    self._vertex(self.todo_v.pop())
+                while self.todo_c:
+                    self._cell(self.todo_c.pop())
+            self._loop_rule()
+            if not self.pending:
+                return
+
+
+def propagate(puzzle: Puzzle, *, faces: bool = False) -> list[bool | None] | None:
+    """Each edge's state after the local rules (see the module): True a line, False a
+    cross, None open; ``None`` when they find that no answer exists. ``faces``: the
+    cells are the faces of a disc, so the colouring rules apply.
+
+    >>> from slitherasp.model import from_faces
+    >>> p = from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)]], clues=[4])
+    >>> propagate(p)
+    [True, True, True, True]
+    """
+    board = _Board(puzzle, faces)
+    try:
+        board.run()
+    except Contradiction:
+        return None
+    return board.state
+
+

@@ -1,0 +1,149 @@
+"""The reduction before grounding (slitherasp.simplify) changes no answer.
+
+Every check compares against an independent judge: pysat's MiniSat with the rules
+written from the statement (tests/stepcheck.py), and the validator.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+from pathlib import Path
+
+import clingo
+import pytest
+from stepcheck import answers as sat_answers
+
+from slitherasp import formats, tilings
+from slitherasp.asp_facts import encoding_path, slitherlink
+from slitherasp.generate import random_loop
+from slitherasp.simplify import propagate, reduce
+from slitherasp.solver import solve
+from slitherasp.validate import check
+
+SMALL = {"hats": 6, "spectres": 6, "penrose-p2": 5, "penrose-p3": 5}
+"""Tilings whose smallest patch is larger than 3x3."""
+CALIB = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "loopy-calib.jsonl.gz"
+
+
+def small(name: str) -> object:
+    size = SMALL.get(name, 3)
+    return tilings.build(name, size, size)
+
+
+def clued(grid, seed: int, keep: float):  # type: ignore[no-untyped-def]
+    """Clues of a random loop, each kept with probability ``keep``."""
+    rng = random.Random(seed)
+    loop = random_loop(grid, seed=seed)
+    return grid.with_clues([k if rng.random() < keep else None for k in grid.signature(loop)])
+
+
+@pytest.mark.parametrize("name", sorted(tilings.TILINGS))
+def test_reduced_puzzles_have_the_same_answers(name: str) -> None:
+    grid = small(name)
+    for seed, keep in ((1, 0.9), (2, 0.7), (3, 0.55)):
+        p = clued(grid, seed, keep)
+        for encoding in ("auto", "reach"):
+            plain = solve(p, models=0, encoding=encoding, simplify=False, time_limit=60)
+            reduced = solve(p, models=0, encoding=encoding, time_limit=60)
+            assert plain.exhausted and reduced.exhausted
+            assert set(reduced.answers) == set(plain.answers), (name, seed, encoding)
+            assert reduced.count == plain.count
+        if plain.count <= 20:
+            assert set(sat_answers(p, limit=plain.count + 1)) == set(reduced.answers)
+        for a in reduced.answers:
+            assert check(p, p.links(a)).valid
+
+
+@pytest.mark.parametrize("name", ["square", "cairo", "hats", "penrose-p3", "triangular", "snub-square"])
+def test_random_clues_unsatisfiable_or_not_agree(name: str) -> None:
+    grid = small(name)
+    rng = random.Random(name)
+    for _ in range(12):
+        clues = [rng.randrange(len(es) + 1) if rng.random() < 0.25 else None for es in grid.cell_edges]
+        p = grid.with_clues(clues)
+        plain = solve(p, models=3, simplify=False)
+        reduced = solve(p, models=3)
+        assert str(plain.status) == str(reduced.status)
+        assert len(plain.answers) == len(reduced.answers)
+        if plain.exhausted:
+            assert set(plain.answers) == set(reduced.answers)
+
+
+def loopy_calibration(levels: str, per_grid: int) -> list[dict]:
+    with gzip.open(CALIB, "rt") as f:
+        rows = [json.loads(line) for line in f]
+    out, seen = [], {}
+    for r in rows:
+        key = (r["t"], r["diff"])
+        if r["diff"] in levels and seen.get(key, 0) < per_grid:
+            seen[key] = seen.get(key, 0) + 1
+            out.append(r)
+    return out
+
+
+def test_settled_edges_hold_in_the_answer_on_loopy_puzzles() -> None:
+    """On Loopy's puzzles (18 grids, Easy to Hard) every edge the rules settle has that
+    state in the one answer the SAT judge finds; Easy puzzles are settled almost whole."""
+    easy_share = []
+    for r in loopy_calibration("enth", 1):
+        p = formats.read_text(r["game_id"], format="loopy")
+        state = propagate(p, faces=p.is_disc)
+        assert state is not None
+        (answer,) = sat_answers(p, limit=2)
+        wrong = [e for e, s in enumerate(state) if s is not None and s != (e in answer)]
+        assert not wrong, (r["type"], r["diff"], wrong[:5])
+        if r["diff"] == "e":
+            easy_share.append(sum(s is not None for s in state) / len(state))
+    assert min(easy_share) > 0.8
+
+
+def test_segments_partition_the_edges_left() -> None:
+    p = formats.read_text(loopy_calibration("h", 1)[16]["game_id"], format="loopy")  # hats
+    r = reduce(p, faces=True)
+    state = propagate(p, faces=True)
+    left = [e for e, s in enumerate(state) if s is not False]
+    joined = [e for s in r.segments for e in s.edges]
+    assert sorted(joined) == left
+    ends = [frozenset(s.ends) for s in r.segments]
+    assert all(len(e) == 2 for e in ends) and len(set(ends)) == len(ends)
+    degree: dict[int, int] = {}
+    for e in left:
+        for v in p.edges[e]:
+            degree[v] = degree.get(v, 0) + 1
+    for s in r.segments:  # a segment passes only through vertices where it is all there is
+        inner = {v for e in s.edges for v in p.edges[e]} - set(s.ends)
+        assert all(degree[v] == 2 for v in inner)
+    assert len(r.segments) < len(p.edges) / 2
+
+
+def test_a_contradiction_is_left_to_clingo() -> None:
+    p = tilings.build("square", 2, 1).with_clues([3, 0])  # a 3 beside a 0
+    assert propagate(p, faces=True) is None and reduce(p, faces=True) is None
+    assert str(solve(p).status) == "UNSATISFIABLE"
+    assert slitherlink(p).segments is None
+
+
+def test_a_weighted_clue_counts_its_chain() -> None:
+    """Encoding: a segment standing for two edges of a cell counts twice."""
+    base = ("edge(a,b). edge(b,c). edge(a,c). cell_weight(f,a,b,2). cell_contains(f,b,c). "
+            "cell_contains(f,a,c). root_first(a).")
+    for clue, expected in ((4, 1), (3, 0), (2, 0)):
+        ctl = clingo.Control(["0"])
+        ctl.load(str(encoding_path("reach")))
+        ctl.add("base", [], base + f"clue(f,{clue}).")
+        ctl.ground([("base", [])])
+        models = []
+        ctl.solve(on_model=lambda m: models.append(m.symbols(shown=True)))
+        assert len(models) == expected
+
+
+def test_grades_are_measured_on_the_whole_puzzle() -> None:
+    """Statistics of a reduced solve describe the smaller program; the unreduced one
+    (what the solver grades read) keeps every edge."""
+    p = formats.read_text(loopy_calibration("n", 1)[0]["game_id"], format="loopy")
+    whole = solve(p, models=2, statistics=True, simplify=False)
+    small_ = solve(p, models=2, statistics=True)
+    assert whole.answers == small_.answers
+    assert small_.statistics["atoms"] < whole.statistics["atoms"]
