@@ -178,3 +178,28 @@ def solve(puzzle: Puzzle, *, unique: bool = True, time_limit: float | None = Non
     if not answers:
         return Result(UNSAT, None, None, rounds)
     return Result(SAT, answers[0], (len(answers) == 1) if unique else None, rounds)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python benchmarks/sat_baseline.py INSTANCE``: read an instance with slitherasp's
+    reader, prove uniqueness, print one JSON object (``result``, ``unique``, ``links``)
+    as ``slitherasp solve --unique --json`` does: the whole-process yardstick of
+    ``benchmarks/speed.py --process``."""
+    import argparse
+    import json
+
+    from slitherasp.formats import read_file
+
+    ap = argparse.ArgumentParser(description=main.__doc__)
+    ap.add_argument("instance")
+    ap.add_argument("--time-limit", type=float, default=None)
+    args = ap.parse_args(argv)
+    puzzle = read_file(args.instance)
+    r = solve(puzzle, unique=True, time_limit=args.time_limit)
+    links = [] if r.answer is None else [[str(u), str(v)] for u, v in puzzle.links(r.answer)]
+    print(json.dumps({"result": r.status, "unique": r.unique, "timed_out": r.timed_out, "links": links}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

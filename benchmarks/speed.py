@@ -1,12 +1,16 @@
 """Speed: each of our encodings against a lazy-cut SAT baseline, side by side.
 
-    python benchmarks/speed.py [--sets puzzlekit,square,nonsquare,files] [--dir D ...]
-        [--time-limit S] [--encodings a,b] [--batch] [--no-baseline] [--limit N]
-        [--slowest N] [--csv FILE]
+    python benchmarks/speed.py [--sets puzzlekit,loopy,square,nonsquare,files] [--dir D ...]
+        [--time-limit S] [--encodings a,b] [--batch] [--process] [--no-baseline]
+        [--limit N] [--slowest N] [--csv FILE]
 
 Every solve proves uniqueness, runs single-threaded in this process and is timed in
 CPU seconds (``time.process_time()``, model building included); a time-out counts as
-the limit and is marked. ``--batch`` adds the column ``batch``: the default encoding
+the limit and is marked. ``--process`` runs every solve as a whole process instead, the
+way a user runs it, on the instance written as ``.lp`` facts with their geometry
+sidecar: ours ``python -m slitherasp.cli solve --unique --json`` (the command line ``slitherasp``), the baseline
+``python benchmarks/sat_baseline.py``; CPU is the child's user + system time
+(start-up, imports, reading the file included). ``--batch`` adds the column ``batch``: the default encoding
 through one :class:`slitherasp.solver.Batch` for the whole run (as ``slitherasp batch``
 solves: puzzles on a graph met before reuse its grounding). The baseline is
 ``benchmarks/sat_baseline.py`` (CaDiCaL through python-sat, the ``bench`` extra). Every
@@ -15,7 +19,9 @@ answer of every solver goes through
 uniqueness and the unique answer: anything else aborts the run.
 
 Sets: ``puzzlekit`` (the 1176 puzzles of ``$SLITHERASP_SHARED/puzzlekit``, default
-``../shared``; one total row and the slowest instances for us), ``square`` and
+``../shared``; one total row and the slowest instances for us), ``loopy`` (49 big
+Loopy Normal and Hard puzzles on 12 grids, 3,280-20,200 edges, bundled in
+``benchmarks/data/loopy-perf.jsonl.gz``), ``square`` and
 ``nonsquare`` (generated hard puzzles: see :func:`square_instances`), ``files`` (every
 ``.lp`` under the ``--dir`` folders). The markdown table goes to stdout, progress to
 stderr.
@@ -29,7 +35,11 @@ import gc
 import gzip
 import json
 import os
+import resource
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -44,7 +54,7 @@ from slitherasp.validate import check
 HERE = Path(__file__).resolve().parent
 SHARED = Path(os.environ.get("SLITHERASP_SHARED", HERE.parent.parent / "shared"))
 BASELINE = "baseline"
-SETS = ("puzzlekit", "square", "nonsquare", "files")
+SETS = ("puzzlekit", "loopy", "square", "nonsquare", "files")
 Instance = tuple[str, Puzzle]
 
 
@@ -89,6 +99,16 @@ def puzzlekit_instances(args: argparse.Namespace) -> list[Instance]:
     return out
 
 
+def loopy_instances(args: argparse.Namespace) -> list[Instance]:
+    """Big Loopy puzzles (Normal and Hard, made by ``sgt-loopy --generate``), bundled."""
+    with gzip.open(HERE / "data" / "loopy-perf.jsonl.gz", "rt") as f:
+        rows = [json.loads(line) for line in f]
+    level = {"n": "Normal", "h": "Hard"}
+    names = [f"{r['type']} {r['size']} {level[r['diff']]}" for r in rows]
+    return [(f"{n} #{names[:i].count(n) + 1}", formats.read_text(r["game_id"], format="loopy"))
+            for i, (n, r) in enumerate(zip(names, rows))]
+
+
 def lp_folder(folder: Path) -> list[Instance]:
     """Every ``.lp`` instance under ``folder`` (with its geometry sidecar), sorted."""
     if not folder.is_dir():
@@ -114,6 +134,7 @@ def file_instances(args: argparse.Namespace) -> list[Instance]:
 
 LOADERS: dict[str, Callable[[argparse.Namespace], list[Instance]]] = {
     "puzzlekit": puzzlekit_instances,
+    "loopy": loopy_instances,
     "square": square_instances,
     "nonsquare": nonsquare_instances,
     "files": file_instances,
@@ -123,10 +144,14 @@ SUMMARISED = {"puzzlekit"}
 
 
 # --------------------------------------------------------------------------- solvers
-def timed(call: Callable[[Puzzle, float | None], Result]) -> Callable[[Puzzle, float | None], Outcome]:
+Runner = Callable[[Puzzle, "float | None", "Path | None"], Outcome]
+"""A solver: puzzle, time limit, and (``--process``) the instance's file -> outcome."""
+
+
+def timed(call: Callable[[Puzzle, float | None], Result]) -> Runner:
     """One of our solve calls as a timed runner."""
 
-    def run(puzzle: Puzzle, limit: float | None) -> Outcome:
+    def run(puzzle: Puzzle, limit: float | None, path: Path | None = None) -> Outcome:
         start = time.process_time()
         r = call(puzzle, limit)
         seconds = time.process_time() - start
@@ -135,19 +160,19 @@ def timed(call: Callable[[Puzzle, float | None], Result]) -> Callable[[Puzzle, f
     return run
 
 
-def ours(encoding: str) -> Callable[[Puzzle, float | None], Outcome]:
+def ours(encoding: str) -> Runner:
     return timed(lambda p, limit: solve(p, unique=True, encoding=encoding, threads=1, time_limit=limit))
 
 
-def batched() -> Callable[[Puzzle, float | None], Outcome]:
+def batched() -> Runner:
     batch = Batch()
     return timed(lambda p, limit: batch.solve(p, unique=True, time_limit=limit))
 
 
-def baseline() -> Callable[[Puzzle, float | None], Outcome]:
+def baseline() -> Runner:
     import sat_baseline  # benchmarks/ is on the path when run as a script; needs python-sat
 
-    def run(puzzle: Puzzle, limit: float | None) -> Outcome:
+    def run(puzzle: Puzzle, limit: float | None, path: Path | None = None) -> Outcome:
         start = time.process_time()
         r = sat_baseline.solve(puzzle, unique=True, time_limit=limit)
         seconds = time.process_time() - start
@@ -155,6 +180,50 @@ def baseline() -> Callable[[Puzzle, float | None], Outcome]:
         return Outcome(limit if r.timed_out and limit else seconds, r.timed_out, r.status, answers, r.unique)
 
     return run
+
+
+def process(command: list[str]) -> Runner:
+    """A whole process per solve: ``command + [file]`` (plus ``--time-limit``) must
+    print one JSON object with ``result``, ``unique`` and ``links``; its CPU is the
+    child's user + system time."""
+
+    def run(puzzle: Puzzle, limit: float | None, path: Path | None = None) -> Outcome:
+        assert path is not None, "process runners need the instance's file"
+        argv = command + [str(path)] + ([] if limit is None else ["--time-limit", str(limit)])
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        child = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        out, err = child.communicate()
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        seconds = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        try:
+            said = json.loads(out)
+        except ValueError:
+            sys.exit(f"{argv}: no JSON (exit {child.returncode}): {err.strip()[-400:]}")
+        names = puzzle.vertices
+        index = {frozenset((str(names[u]), str(names[v]))): e for e, (u, v) in enumerate(puzzle.edges)}
+        answer = frozenset(index[frozenset(map(str, uv))] for uv in said["links"])
+        timed_out = bool(said.get("timed_out")) or child.returncode == 124
+        return Outcome(limit if timed_out and limit else seconds, timed_out, said["result"],
+                       (answer,) if said["links"] else (), said.get("unique"))
+
+    return run
+
+
+def runners_for(args: argparse.Namespace, encodings: list[str]) -> dict[str, Runner]:
+    """The solvers of this run, ours first, the baseline last."""
+    if args.process:
+        me = [sys.executable, "-m", "slitherasp.cli", "solve", "--unique", "--json", "--threads", "1"]
+        runners = {e: process(me + ["--encoding", e]) for e in encodings}
+        if not args.no_baseline:
+            runners[BASELINE] = process([sys.executable, str(HERE / "sat_baseline.py")])
+        return runners
+    runners = {e: ours(e) for e in encodings}
+    if args.batch:
+        runners["batch"] = batched()
+        encodings.append("batch")
+    if not args.no_baseline:
+        runners[BASELINE] = baseline()
+    return runners
 
 
 def verify(where: str, puzzle: Puzzle, runs: dict[str, Outcome]) -> None:
@@ -186,7 +255,8 @@ def table_row(set_: str, name: str, edges: int, rows: list[Row], solvers: list[s
     return "| " + " | ".join(cells) + " |"
 
 
-def print_table(rows: list[Row], sets: list[str], solvers: list[str], encodings: list[str], slowest: int) -> None:
+def print_table(rows: list[Row], sets: list[str], solvers: list[str], encodings: list[str], slowest: int,
+                whole: bool = False) -> None:
     head = ["set", "instance", "edges"] + [f"{s} CPU s" for s in solvers]
     if BASELINE in solvers:
         head += [f"{e} / {BASELINE}" for e in encodings]
@@ -203,7 +273,8 @@ def print_table(rows: list[Row], sets: list[str], solvers: list[str], encodings:
             print(table_row(set_, r.name, r.edges, [r], solvers, encodings))
         total = sum(r.edges for r in mine)
         print(table_row(f"**{set_}**", f"**total ({len(mine)})**", total, mine, solvers, encodings))
-    print("\nCPU seconds, single thread, uniqueness proved; t/o = time-out, counted as the limit. "
+    how = "whole processes on .lp files (start-up and reading included)" if whole else "in this process"
+    print(f"\nCPU seconds, single thread, {how}, uniqueness proved; t/o = time-out, counted as the limit. "
           f"{BASELINE}: lazy-cut SAT (benchmarks/sat_baseline.py).")
 
 
@@ -216,6 +287,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--time-limit", type=float, default=None, metavar="S", help="per solve, seconds")
     ap.add_argument("--encodings", default=",".join(ENCODINGS), help="ours, comma-separated (default: all)")
     ap.add_argument("--batch", action="store_true", help="also the default encoding through one Batch (column 'batch')")
+    ap.add_argument("--process", action="store_true", help="every solve a whole process on an .lp file (child's CPU)")
     ap.add_argument("--no-baseline", action="store_true", help="run only our encodings")
     ap.add_argument("--limit", type=int, default=None, metavar="N", help="first N instances of each set")
     ap.add_argument("--slowest", type=int, default=5, metavar="N", help="instances shown for summarised sets")
@@ -228,25 +300,29 @@ def main(argv: list[str] | None = None) -> None:
             ap.error(f"unknown {what} {', '.join(bad)}; choose from {', '.join(known)}")
     if "files" in sets and not args.dir:
         ap.error("the 'files' set needs --dir")
-    runners = {e: ours(e) for e in encodings}
-    if args.batch:
-        runners["batch"] = batched()
-        encodings.append("batch")
-    if not args.no_baseline:
-        try:
-            runners[BASELINE] = baseline()
-        except ImportError:
-            ap.error("the baseline needs python-sat: pip install -e '.[bench]' (or use --no-baseline)")
+    if args.process and args.batch:
+        ap.error("--batch runs in this process; leave out --process")
+    try:
+        runners = runners_for(args, encodings)
+        if args.process and not args.no_baseline:
+            import pysat  # noqa: F401  (the child needs it)
+    except ImportError:
+        ap.error("the baseline needs python-sat: pip install -e '.[bench]' (or use --no-baseline)")
+    folder = Path(tempfile.mkdtemp(prefix="slitherasp-speed-"))
     rows: list[Row] = []
     for set_ in sets:
         instances = LOADERS[set_](args)[: args.limit]
         if not instances:
             print(f"{set_}: no instances", file=sys.stderr)
         for i, (name, puzzle) in enumerate(instances, 1):
+            path = None
+            if args.process:
+                path = folder / f"{set_}-{i}.lp"
+                formats.save(puzzle, path)
             runs = {}
             for solver, run in runners.items():
                 gc.collect()
-                runs[solver] = run(puzzle, args.time_limit)
+                runs[solver] = run(puzzle, args.time_limit, path)
             verify(f"{set_}/{name}", puzzle, runs)
             rows.append(Row(set_, name, len(puzzle.edges), runs))
             times = ", ".join(f"{s} {o.seconds:.3f}s{' t/o' * o.timed_out}" for s, o in runs.items())
@@ -258,7 +334,8 @@ def main(argv: list[str] | None = None) -> None:
             for r in rows:
                 out.writerow([r.set, r.name, r.edges] + [f"{o.seconds:.6f}" for o in r.runs.values()]
                              + [int(o.timed_out) for o in r.runs.values()])
-    print_table(rows, sets, list(runners), encodings, args.slowest)
+    shutil.rmtree(folder, ignore_errors=True)
+    print_table(rows, sets, list(runners), encodings, args.slowest, args.process)
 
 
 if __name__ == "__main__":
