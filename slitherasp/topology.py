@@ -136,14 +136,30 @@ def _pinched_vertex(puzzle: Puzzle) -> int | None:
     joins: dict[int, list[tuple[int, int]]] = {}
     for face in geo.faces:
         ring = list(face)  # type: ignore[arg-type]
+        sides = [puzzle.find_edge(ring[i - 1], v) for i, v in enumerate(ring)]
         for i, v in enumerate(ring):
-            before = puzzle.find_edge(ring[i - 1], v)
-            after = puzzle.find_edge(v, ring[(i + 1) % len(ring)])
-            joins.setdefault(v, []).append((before, after))  # type: ignore[arg-type]
-    for v, pairs in sorted(joins.items()):
-        if len(components(puzzle.incidence[v], pairs)) > 1:
+            joins.setdefault(v, []).append((sides[i], sides[(i + 1) % len(ring)]))  # type: ignore[arg-type]
+    for v in sorted(joins):
+        if not _one_fan(joins[v], len(puzzle.incidence[v])):
             return v
     return None
+
+
+def _one_fan(pairs: list[tuple[int, int]], edges: int) -> bool:
+    """Whether the faces at a vertex (each joining its two sides there) connect all
+    ``edges`` edges at the vertex into one fan."""
+    nbrs: dict[int, list[int]] = {}
+    for a, b in pairs:
+        nbrs.setdefault(a, []).append(b)
+        nbrs.setdefault(b, []).append(a)
+    start = pairs[0][0]
+    seen, todo = {start}, [start]
+    while todo:
+        for y in nbrs[todo.pop()]:
+            if y not in seen:
+                seen.add(y)
+                todo.append(y)
+    return len(seen) == edges
 
 
 def trim_to_disc(faces: Iterable[Sequence[Point]]) -> list[list[Point]]:

@@ -184,9 +184,14 @@ class _Parser:
             m = _FAST.match(text, start)
             args: tuple[str, ...] | None = None
             if m:
-                args = tuple(self.number(a, start) if a[0] in "-0123456789" else a for a in m.groups()[1:] if a)
+                args = tuple(a if a[0] not in "-0123456789" or _plain(a) else self.number(a, start)
+                             for a in m.groups()[1:] if a)
                 if _KEYWORDS.intersection(args):
                     args = None  # the slow path below says where
+                elif terminated and text.startswith(".", m.end()):
+                    self.pos = m.end() + 1  # the common case: 'p(a,b).' with nothing between
+                    yield Fact(m.group(1), args, start)
+                    continue
             if m and args is not None:
                 self.pos = m.end()
                 pred = m.group(1)
@@ -208,6 +213,12 @@ class _Parser:
                     raise self.error("only facts are allowed here (found a rule)")
                 self.expect(".", f"'.' after {pred}/{len(args)}")
             yield Fact(pred, args, start)
+
+
+def _plain(text: str) -> bool:
+    """A small natural number written as clingo prints it (no sign, no leading zero),
+    which needs no check: the common case, kept off the slow path."""
+    return len(text) < 10 and text.isdigit() and (text[0] != "0" or text == "0")
 
 
 def parse_facts(text: str, source: str = "<string>", *, terminated: bool = True) -> list[Fact]:
