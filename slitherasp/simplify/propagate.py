@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 
 from ..model import Puzzle
@@ -65,6 +66,75 @@ class _Parity:
         return pa ^ pb if ra == rb else None
 
 
+# --------------------------------------------------------------------------- corners
+@dataclass(frozen=True)
+class _Shape:
+    """What the rules read of a graph, whatever its clues: the corners of its faces
+    (each the two edges of a face at a vertex: ``(edge, edge, vertex, face)``) and
+    where they are, the opposite corner at vertices of four edges, and (on a disc)
+    the two faces of each edge, the outside numbered after the cells."""
+
+    pairs: list[tuple[int, int, int, int]]
+    pairs_of_edge: list[list[int]]
+    pairs_at: list[list[int]]
+    pairs_of_cell: list[list[int]]
+    opposite: dict[int, int]
+    sides: list[tuple[int, int]] | None
+    face_edges: list[list[int]]
+
+
+_SHAPES: dict[tuple[int, bool], tuple[object, _Shape]] = {}
+"""The last few shapes, by the identity of the graph's edge tuple (puzzles made by
+``with_clues`` share it): a batch or a generator pays for a shape once."""
+
+
+def _shape(puzzle: Puzzle, faces: bool) -> _Shape:
+    key = (id(puzzle.edges), faces)
+    hit = _SHAPES.get(key)
+    if hit is not None and hit[0] is puzzle.edges:
+        return hit[1]
+    shape = _build_shape(puzzle, faces)
+    if len(_SHAPES) >= 8:
+        _SHAPES.pop(next(iter(_SHAPES)))
+    _SHAPES[key] = (puzzle.edges, shape)
+    return shape
+
+
+def _build_shape(puzzle: Puzzle, faces: bool) -> _Shape:
+    pairs: list[tuple[int, int, int, int]] = []
+    pairs_of_edge: list[list[int]] = [[] for _ in puzzle.edges]
+    pairs_at: list[list[int]] = [[] for _ in puzzle.vertices]
+    pairs_of_cell: list[list[int]] = [[] for _ in puzzle.cells]
+    opposite: dict[int, int] = {}
+    geo = puzzle.geometry
+    if not faces or geo is None:
+        return _Shape(pairs, pairs_of_edge, pairs_at, pairs_of_cell, opposite, None, [])
+    for f, cyc in enumerate(geo.faces):
+        ring = [puzzle.find_edge(cyc[i - 1], cyc[i]) for i in range(len(cyc))]  # type: ignore[arg-type]
+        for i, x in enumerate(cyc):  # type: ignore[arg-type]
+            a, b = ring[i], ring[(i + 1) % len(ring)]
+            p = len(pairs)
+            pairs.append((a, b, x, f))  # type: ignore[arg-type]
+            pairs_of_edge[a].append(p)  # type: ignore[index]
+            pairs_of_edge[b].append(p)  # type: ignore[index]
+            pairs_at[x].append(p)
+            pairs_of_cell[f].append(p)
+    # at a vertex of four edges, the other two edges of a corner form the opposite
+    # corner: while all four are open, their counts add up to 0 or 2
+    for x, ps in enumerate(pairs_at):
+        if len(puzzle.incidence[x]) == 4:
+            by_edges = {frozenset(pairs[p][:2]): p for p in ps}
+            for p in ps:
+                q = by_edges.get(frozenset(puzzle.incidence[x]) - frozenset(pairs[p][:2]))
+                if q is not None:
+                    opposite[p] = q
+    out = len(puzzle.cells)
+    sides = [(cs[0], cs[1] if len(cs) > 1 else out) for cs in puzzle.edge_cells]
+    border = [e for e, cs in enumerate(puzzle.edge_cells) if len(cs) == 1]
+    face_edges = [list(es) for es in puzzle.cell_edges] + [border]
+    return _Shape(pairs, pairs_of_edge, pairs_at, pairs_of_cell, opposite, sides, face_edges)
+
+
 # --------------------------------------------------------------------------- propagation
 @cache
 def _split(mask: int, need: tuple[int, ...], left: int) -> tuple[int, int]:
@@ -93,62 +163,37 @@ class _Board:
         self.on_c = [0] * len(puzzle.cells)
         self.unk_c = [len(es) for es in puzzle.cell_edges]
         self.clued_of = [[c for c in cs if self.clued[c]] for cs in puzzle.edge_cells]
+        # places to look at again, each queued at most once (the flags say which are)
         self.todo_v: list[int] = list(range(len(puzzle.vertices)))
         self.todo_c: list[int] = [c for c in range(len(puzzle.cells)) if self.clued[c]]
+        self.queued_v = bytearray(b"\x01") * len(puzzle.vertices)
+        self.queued_c = bytearray(self.clued)
         self.pending: list[tuple[int, bool]] = []
         # the loop rule: lines grouped into paths (union-find over vertices), each
         # path's number of lines; a line between the two ends of one path closes it
         self.path = list(range(len(puzzle.vertices)))
         self.lines = [0] * len(puzzle.vertices)
         self.total = 0
-        self.sides: list[tuple[int, int]] | None = None
-        if faces:
-            out = len(puzzle.cells)
-            self.sides = [(cs[0], cs[1] if len(cs) > 1 else out) for cs in puzzle.edge_cells]
-            self.face_edges = [list(es) for es in puzzle.cell_edges] + [
-                [e for e, cs in enumerate(puzzle.edge_cells) if len(cs) == 1]]
-            self.members = [[f] for f in range(out + 1)]
-            self.parity = _Parity(out + 1)
-        self._corners(puzzle if faces else None)
-
-    def _corners(self, puzzle: Puzzle | None) -> None:
-        """The two edges at each corner of each face, and how many of them may be
-        lines (a bit mask over 0, 1, 2): what vertices and clues learn about pairs."""
-        self.pairs: list[tuple[int, int, int, int]] = []
-        self.allowed: list[int] = []
-        n = len(self.on_v)
-        self.pairs_of_edge: list[list[int]] = [[] for _ in self.state]
-        self.pairs_at: list[list[int]] = [[] for _ in range(n)]
-        self.pairs_of_cell: list[list[int]] = [[] for _ in self.clued]
+        shape = _shape(puzzle, faces)
+        self.pairs, self.pairs_of_edge, self.pairs_at = shape.pairs, shape.pairs_of_edge, shape.pairs_at
+        self.pairs_of_cell, self.opposite = shape.pairs_of_cell, shape.opposite
+        self.allowed = [0b111] * len(self.pairs)
         self.todo_p: list[int] = []
-        geo = None if puzzle is None else puzzle.geometry
-        if geo is None:
-            return
-        for f, cyc in enumerate(geo.faces):
-            if cyc is None:
-                continue
-            ring = [puzzle.find_edge(cyc[i - 1], cyc[i]) for i in range(len(cyc))]
-            for i, x in enumerate(cyc):
-                a, b = ring[i], ring[(i + 1) % len(cyc)]
-                if a is None or b is None:
-                    continue
-                p = len(self.pairs)
-                self.pairs.append((a, b, x, f))
-                self.allowed.append(0b111)
-                self.pairs_of_edge[a].append(p)
-                self.pairs_of_edge[b].append(p)
-                self.pairs_at[x].append(p)
-                self.pairs_of_cell[f].append(p)
-        # at a vertex of four edges, the other two edges of a corner form the
-        # opposite corner: while all four are open, their counts add up to 0 or 2
-        self.opposite: dict[int, int] = {}
-        for x, ps in enumerate(self.pairs_at):
-            if len(puzzle.incidence[x]) == 4:
-                by_edges = {frozenset(self.pairs[p][:2]): p for p in ps}
-                for p in ps:
-                    q = by_edges.get(frozenset(puzzle.incidence[x]) - frozenset(self.pairs[p][:2]))
-                    if q is not None:
-                        self.opposite[p] = q
+        self.sides = shape.sides
+        if faces:
+            self.face_edges = shape.face_edges
+            self.members = [[f] for f in range(len(puzzle.cells) + 1)]
+            self.parity = _Parity(len(puzzle.cells) + 1)
+
+    def _queue_v(self, v: int) -> None:
+        if not self.queued_v[v]:
+            self.queued_v[v] = 1
+            self.todo_v.append(v)
+
+    def _queue_c(self, c: int) -> None:
+        if not self.queued_c[c]:
+            self.queued_c[c] = 1
+            self.todo_c.append(c)
 
     def _learn(self, p: int, mask: int) -> None:
         """Pair ``p`` can have only the counts of ``mask`` lines."""
@@ -160,9 +205,9 @@ class _Board:
         self.allowed[p] = mask
         _, _, x, f = self.pairs[p]
         self.todo_p.append(p)
-        self.todo_v.append(x)
+        self._queue_v(x)
         if self.clued[f]:
-            self.todo_c.append(f)
+            self._queue_c(f)
 
     def _pair(self, p: int) -> None:
         """A pair whose count is known, or whose one edge is known, settles its edges."""
@@ -217,11 +262,11 @@ class _Board:
         for v in self.p.edges[e]:
             self.unk_v[v] -= 1
             self.on_v[v] += value
-            self.todo_v.append(v)
+            self._queue_v(v)
         for c in self.clued_of[e]:
             self.unk_c[c] -= 1
             self.on_c[c] += value
-            self.todo_c.append(c)
+            self._queue_c(c)
         self.todo_p.extend(self.pairs_of_edge[e])
         if self.sides is not None:
             self._join(*self.sides[e], int(value))
@@ -315,9 +360,13 @@ class _Board:
                 while self.todo_p:
                     self._pair(self.todo_p.pop())
                 while self.todo_v:
-                    self._vertex(self.todo_v.pop())
+                    v = self.todo_v.pop()
+                    self.queued_v[v] = 0
+                    self._vertex(v)
                 while self.todo_c:
-                    self._cell(self.todo_c.pop())
+                    c = self.todo_c.pop()
+                    self.queued_c[c] = 0
+                    self._cell(c)
             self._loop_rule()
             if not self.pending:
                 return
