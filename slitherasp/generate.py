@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .errors import GenerationError, InputError
 from .explain.grade import HumanGrade, human_grade
@@ -331,9 +331,14 @@ def generate(
             interrupted = True
         tests += remover.tests
         result = puzzle.with_clues(remover.clues)
-        g = grade(result, human=True)
+        # a person's grade costs more than the solver's: only for a puzzle that is kept
+        # (or whose acceptance depends on it)
+        g = grade(result, human=difficulty is not None)
         person = g.human.level if g.human else None
-        if interrupted or g.level == level or person == difficulty or (level is None is difficulty and g.unique):
+        wanted = (level is not None and g.level == level) or (difficulty is not None and person == difficulty)
+        if interrupted or wanted or (level is None is difficulty and g.unique):
+            if g.human is None and g.unique:
+                g = replace(g, human=human_grade(result))
             return Generated(result, loop, g, seed, attempt, tests, time.perf_counter() - start, interrupted)
         reached.append(g.level if difficulty is None else person)
     names = LEVELS if difficulty is None else HUMAN_LEVELS

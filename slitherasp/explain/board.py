@@ -96,6 +96,9 @@ class Board:
         """A settled edge broke the loop's faces' parity (a wrong state was given)."""
         self.settled = 0
         self.total_lines = 0
+        self.closed = False
+        """Whether some line closed a chain into a loop (only then is it worth walking
+        chains to find one)."""
 
     # -- reading -------------------------------------------------------------------
     def lines(self, cell: int) -> int:
@@ -164,6 +167,8 @@ class Board:
         self.vertex_count[v][k] += 1
         if line:
             self.total_lines += 1
+            if self.chains.relation(u, v) == 0:
+                self.closed = True
             self.chains.join(u, v, 0)
         if self.disc and not self.colours.join(*self.sides(e), 1 if line else 0):
             self.contradiction = True

@@ -190,7 +190,8 @@ class Deducer:
             if b.chains.relation(v, other) != 0:
                 continue
             chain = b.chain_lines(v)
-            outside = next((f for f, s in enumerate(b.state) if s == LINE and f not in set(chain)), None) \
+            inside = set(chain)
+            outside = next((f for f, s in enumerate(b.state) if s == LINE and f not in inside), None) \
                 if b.total_lines > len(chain) else None
             if outside is not None:
                 return Deduction(((e, False),), 1, "closure", frozenset(), frozenset([*chain, outside]))
@@ -204,6 +205,8 @@ class Deducer:
         """The lines through ``v`` close a loop: it is the answer's one loop, so every
         open edge is a cross."""
         b = self.board
+        if not b.closed:
+            return None
         loop = b.chain_lines(v)
         vertices = {x for f in loop for x in self.puzzle.edges[f]}
         if not all(b.vertex_count[x][0] == 2 for x in vertices):
