@@ -157,6 +157,11 @@ class _Board:
         self.p = puzzle
         m = len(puzzle.edges)
         self.state: list[bool | None] = [None] * m
+        self.settled = 0
+        self.changes = 0
+        """Edges settled and face classes joined so far: what the whole-board rules
+        watch to know whether another round can find more."""
+        self.ends: set[int] = set()
         self.on_v = [0] * len(puzzle.vertices)
         self.unk_v = [len(es) for es in puzzle.incidence]
         self.clued = [k is not None for k in puzzle.clues]
@@ -257,12 +262,19 @@ class _Board:
                 raise Contradiction
             return
         self.state[e] = value
+        self.settled += 1
+        self.changes += 1
         if value:
             self._line(*self.p.edges[e])
         for v in self.p.edges[e]:
             self.unk_v[v] -= 1
             self.on_v[v] += value
             self._queue_v(v)
+            if value:  # the ends of paths: vertices with one line
+                if self.on_v[v] == 1:
+                    self.ends.add(v)
+                else:
+                    self.ends.discard(v)
         for c in self.clued_of[e]:
             self.unk_c[c] -= 1
             self.on_c[c] += value
@@ -291,13 +303,56 @@ class _Board:
         self.path[b] = a
         self.lines[a] += self.lines[b] + 1
 
+    def _clue_parity(self, c: int, need: int) -> None:
+        """A clue counts its neighbours on the other side of the loop. Neighbours whose
+        sides are known relative to each other (one class of the parity union-find)
+        differ from the cell together or not at all: each class adds one of two counts.
+        A class whose choice every sum that meets the clue agrees on is settled, and
+        with it the cell's side relative to the class."""
+        par = self.parity
+        me = par.find(c)[0]
+        classes: dict[int, list[int]] = {}  # root -> [lines if same side as the cell, if opposite]
+        for e in self.p.cell_edges[c]:
+            if self.state[e] is None:
+                a, b = self.sides[e]  # type: ignore[index]
+                g = b if a == c else a
+                root, flip = par.find(g)
+                if root == me:
+                    continue  # known already: settled when the classes joined
+                # with the class's root on the cell's side this edge is a line iff g is
+                # flipped against its root; with the root opposite, iff it is not
+                classes.setdefault(root, [0, 0])[flip] += 1
+        options = [(root, n[1], n[0]) for root, n in classes.items() if n[0] != n[1]]
+        if not options:
+            return
+        fixed = sum(n[1] for n in classes.values() if n[0] == n[1])
+        for i, (root, same, other) in enumerate(options):
+            reach = 1 << fixed
+            for j, (_, a, b) in enumerate(options):
+                if j != i:
+                    reach = (reach << a) | (reach << b)
+            can_same = same <= need and reach >> (need - same) & 1
+            can_other = other <= need and reach >> (need - other) & 1
+            if not (can_same or can_other):
+                raise Contradiction
+            if not (can_same and can_other):
+                # the class's root is on the cell's side (same) or not
+                self._join(c, root, 0 if can_same else 1)
+                return  # counts above are stale now
+
     def _loop_rule(self) -> None:
         """An open edge joining the two ends of one path is a cross when lines lie
         outside that path (closing it would leave them off the loop)."""
-        for e, (u, v) in enumerate(self.p.edges):
-            if (self.state[e] is None and self.on_v[u] == 1 and self.on_v[v] == 1
-                    and self._find(u) == self._find(v) and self.lines[self._find(u)] < self.total):
-                self.pending.append((e, False))
+        edges = self.p.edges
+        for u in self.ends:
+            path = self._find(u)
+            if self.lines[path] == self.total:
+                continue
+            for e in self.p.incidence[u]:
+                a, b = edges[e]
+                w = b if a == u else a
+                if self.state[e] is None and w in self.ends and self._find(w) == path:
+                    self.pending.append((e, False))
 
     def _join(self, a: int, b: int, odd: int) -> None:
         """Record the relation of two faces; edges whose two faces became related are
@@ -312,6 +367,7 @@ class _Board:
             ra, rb = rb, ra
         par.parent[rb] = ra
         par.flip[rb] = pa ^ pb ^ odd
+        self.changes += 1
         small = self.members[rb]
         for f in small:
             for e in self.face_edges[f]:
@@ -352,7 +408,12 @@ class _Board:
             self._pairs_from(self.pairs_of_cell[c], self.p.cell_edges[c], (k - on,), unk - 2)
 
     def run(self) -> None:
-        """Apply the rules until nothing changes."""
+        """Apply the rules until nothing changes. The cheap rules run from queues; the
+        loop rule and the clues' parity (which read the whole board) run when those are
+        empty, the parity one clue at a time, round the board, until a full round
+        finds nothing."""
+        cursor, quiet, seen = 0, 0, -1
+        cells = len(self.p.cells)
         while True:
             while self.todo_v or self.todo_c or self.pending or self.todo_p:
                 while self.pending:
@@ -368,6 +429,13 @@ class _Board:
                     self.queued_c[c] = 0
                     self._cell(c)
             self._loop_rule()
+            while not self.pending and self.sides is not None and (quiet < cells or self.changes != seen):
+                if self.changes != seen:
+                    quiet, seen = 0, self.changes
+                c, cursor, quiet = cursor, (cursor + 1) % cells, quiet + 1
+                k = self.p.clues[c]
+                if k is not None and self.unk_c[c]:
+                    self._clue_parity(c, k - self.on_c[c])
             if not self.pending:
                 return
 
