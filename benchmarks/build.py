@@ -43,7 +43,8 @@ def build(folder: Path, name: str, size: int, minutes: float | None = None) -> N
         if deadline is not None and time.perf_counter() > deadline:
             raise KeyboardInterrupt  # generate() keeps the puzzle so far, as on Ctrl-C
 
-    made = generate(tilings.build(name, size, size, seed=1), seed=1, level="hard", progress=progress)
+    made = generate(tilings.build(name, size, size, seed=1), seed=1, level="hard", progress=progress,
+                    person=False)
     assert check(made.puzzle, made.puzzle.links(made.answer)).valid and made.grade.unique
     stem = folder / f"{prefix}{made.grade.level}-s1"
     folder.mkdir(parents=True, exist_ok=True)

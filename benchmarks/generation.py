@@ -1,6 +1,6 @@
 """Generation time: our generator against Loopy's, side by side in one run.
 
-    python benchmarks/generation.py [--seeds N] [--cases small,large] [--loopy PATH]
+    python benchmarks/generation.py [--seeds N] [--cases small,large,huge] [--loopy PATH]
 
 For each case, CPU seconds per unique puzzle: ours (``generate(level="hard")``,
 in this process) and Loopy's own generator (``sgt-loopy --generate 1 WxHtNdh``, the
@@ -8,7 +8,9 @@ Debian/Ubuntu package ``sgt-puzzles``, run as a child process; its CPU time is t
 child's). The grades differ: Loopy's "Hard" is what Loopy's deductions can solve,
 ours ``hard`` needs search even with probing and the inside/outside colouring, so
 ours are the harder puzzles. Cases where Loopy is missing show ours only.
-``--cases large`` runs the 60x60 square grid (minutes each), ``small,large`` both.
+``--cases large`` runs the 60x60 square grid (minutes each), ``huge`` the 100x100
+(ours only), ``small,large`` both. A person's grade of the result (what ``generate``
+adds unless ``person=False``) is timed in a column of its own.
 The markdown table goes to stdout.
 """
 
@@ -24,6 +26,7 @@ import sys
 import time
 
 from slitherasp import tilings
+from slitherasp.explain import human_grade
 from slitherasp.generate import generate
 from slitherasp.validate import check
 
@@ -32,15 +35,20 @@ CASES = [("cairo", 4, 22, 22), ("compass-dodecagonal", 15, 10, 10), ("square", 0
 Loopy: Cairo 22x22 about 5 s, Compass-Dodecagonal 10x10 about 4 s, square 60x60
 about 5 minutes."""
 LARGE = [("square", 0, 60, 60)]
+HUGE = [("square", 0, 100, 100)]
 
 
-def ours(name: str, w: int, h: int, seed: int) -> float:
+def ours(name: str, w: int, h: int, seed: int) -> tuple[float, float]:
+    """CPU seconds to make one puzzle (solver grade ``hard``), and then to grade it
+    for a person (what ``generate`` adds by default)."""
     patch = tilings.build(name, w, h)
     start = time.process_time()
-    made = generate(patch, seed=seed, level="hard")
+    made = generate(patch, seed=seed, level="hard", person=False)
     seconds = time.process_time() - start
     assert made.grade.unique and check(made.puzzle, made.puzzle.links(made.answer)).valid
-    return seconds
+    start = time.process_time()
+    human_grade(made.puzzle)
+    return seconds, time.process_time() - start
 
 
 def loopy(exe: str, number: int, w: int, h: int) -> float:
@@ -60,21 +68,23 @@ def main() -> None:
     have_loopy = os.access(args.loopy, os.X_OK)
     if not have_loopy:
         print(f"{args.loopy} not found: Loopy's column stays empty (apt install sgt-puzzles)", file=sys.stderr)
-    print("| tiling | size | ours CPU s (median) | Loopy CPU s (median) | ours / Loopy |")
-    print("|---|---|---:|---:|---:|")
+    print("| tiling | size | ours CPU s | a person's grade after, CPU s | Loopy CPU s | ours / Loopy |")
+    print("|---|---|---:|---:|---:|---:|")
     chosen = args.cases.split(",")
-    for name, number, w, h in (CASES if "small" in chosen else []) + (LARGE if "large" in chosen else []):
+    cases = [c for group, cs in (("small", CASES), ("large", LARGE), ("huge", HUGE)) if group in chosen for c in cs]
+    for name, number, w, h in cases:
         mine = [ours(name, w, h, seed) for seed in range(1, args.seeds + 1)]
-        print(f"{name} {w}x{h}: ours {[round(t, 1) for t in mine]}", file=sys.stderr, flush=True)
-        m = statistics.median(mine)
-        if have_loopy:
+        print(f"{name} {w}x{h}: ours {[(round(a, 1), round(b, 1)) for a, b in mine]}", file=sys.stderr, flush=True)
+        m, person = statistics.median(a for a, _ in mine), statistics.median(b for _, b in mine)
+        if have_loopy and (name, w) not in {(n, x) for n, _, x, _ in HUGE}:
             theirs = [loopy(args.loopy, number, w, h) for _ in range(args.seeds)]
             print(f"{name} {w}x{h}: Loopy {[round(t, 1) for t in theirs]}", file=sys.stderr, flush=True)
             t = statistics.median(theirs)
-            print(f"| {name} | {w}x{h} | {m:.1f} | {t:.1f} | {m / t:.2f} |", flush=True)
+            print(f"| {name} | {w}x{h} | {m:.1f} | {person:.1f} | {t:.1f} | {m / t:.2f} |", flush=True)
         else:
-            print(f"| {name} | {w}x{h} | {m:.1f} | | |", flush=True)
-    print(f"\nmedian of {args.seeds} puzzles each; ours: generate(level='hard'), Loopy: sgt-loopy dh.")
+            print(f"| {name} | {w}x{h} | {m:.1f} | {person:.1f} | | |", flush=True)
+    print(f"\nmedian of {args.seeds} puzzles each; ours: generate(level='hard', person=False), then "
+          "human_grade on the result; Loopy: sgt-loopy dh.")
 
 
 if __name__ == "__main__":

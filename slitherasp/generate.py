@@ -289,6 +289,7 @@ def generate(
     fill: float = 0.5,
     attempts: int = 20,
     progress: Progress | None = None,
+    person: bool = True,
 ) -> Generated:
     """A uniquely solvable puzzle on the faces of ``puzzle``, of the solver's grade
     ``level`` or of a person's grade ``difficulty`` (one of :data:`DIFFICULTIES`;
@@ -306,6 +307,9 @@ def generate(
     For a ``difficulty`` a clue goes when the rules of a person up to that level
     (:func:`slitherasp.explain.human_grade`) still reach the answer, and a puzzle
     is kept when its hardest step is of that level: as Loopy makes its puzzles.
+    The kept puzzle's grade includes a person's (``grade.human``) unless ``person``
+    is off: on puzzles that only a trial solves that grading can take most of the
+    time (a hard Cairo 16x16: 48 of 51 s).
     """
     _check_goal(puzzle, level, difficulty)
     start = time.perf_counter()
@@ -337,7 +341,7 @@ def generate(
         person = g.human.level if g.human else None
         wanted = (level is not None and g.level == level) or (difficulty is not None and person == difficulty)
         if interrupted or wanted or (level is None is difficulty and g.unique):
-            if g.human is None and g.unique:
+            if person and g.human is None and g.unique:
                 g = replace(g, human=human_grade(result))
             return Generated(result, loop, g, seed, attempt, tests, time.perf_counter() - start, interrupted)
         reached.append(g.level if difficulty is None else person)

@@ -12,6 +12,7 @@ import pytest
 
 from slitherasp import formats, tilings
 from slitherasp.cli import main
+from slitherasp.explain import human_grade
 from slitherasp.formats.lp import read_answer
 from slitherasp.generate import LEVELS, GenerationError, census, generate, grade
 from slitherasp.model import Puzzle, from_faces
@@ -197,3 +198,12 @@ def test_cli_unreachable_grade_is_one_line(capsys, tmp_path: Path) -> None:
     assert code == 1 and out == "" and err.count("\n") == 1 and "no hard puzzle" in err
     code, out, err = run(capsys, "generate", "square", "--size", "1x2", "--difficulty", "tricky", "-o", str(tmp_path))
     assert code == 1 and out == "" and err.count("\n") == 1 and "no tricky puzzle" in err
+
+
+def test_the_kept_puzzle_is_graded_for_a_person_unless_asked_not_to() -> None:
+    patch = tilings.build("square", 5, 5)
+    made = generate(patch, seed=4, level="medium")
+    lean = generate(patch, seed=4, level="medium", person=False)
+    assert lean.puzzle == made.puzzle and lean.grade.human is None
+    assert made.grade.human is not None and made.grade.human.solved
+    assert made.grade.human.level == human_grade(made.puzzle).level
