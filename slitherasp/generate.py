@@ -338,13 +338,13 @@ def generate(
         # a person's grade costs more than the solver's: only for a puzzle that is kept
         # (or whose acceptance depends on it)
         g = grade(result, human=difficulty is not None)
-        person = g.human.level if g.human else None
-        wanted = (level is not None and g.level == level) or (difficulty is not None and person == difficulty)
+        for_person = g.human.level if g.human else None
+        wanted = (level is not None and g.level == level) or (difficulty is not None and for_person == difficulty)
         if interrupted or wanted or (level is None is difficulty and g.unique):
             if person and g.human is None and g.unique:
                 g = replace(g, human=human_grade(result))
             return Generated(result, loop, g, seed, attempt, tests, time.perf_counter() - start, interrupted)
-        reached.append(g.level if difficulty is None else person)
+        reached.append(g.level if difficulty is None else for_person)
     names = LEVELS if difficulty is None else HUMAN_LEVELS
     best = max((r for r in reached if r is not None), key=names.index, default=None)
     goal = level or difficulty
