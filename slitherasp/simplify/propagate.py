@@ -16,140 +16,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache
 
 from ..model import Puzzle
+from .shape import Contradiction, Parity, graph_shape, split
 
 __all__ = ["Contradiction", "propagate"]
 
 
-class Contradiction(Exception):
-    """The local rules found that no answer exists."""
-
-
-# --------------------------------------------------------------------------- regions
-class _Parity:
-    """Union-find over faces (and the outside) with the parity between each face and
-    its root: 0 on the same side of the loop, 1 on opposite sides."""
-
-    def __init__(self, n: int) -> None:
-        self.parent = list(range(n))
-        self.flip = [0] * n
-
-    def find(self, i: int) -> tuple[int, int]:
-        path = []
-        while self.parent[i] != i:
-            path.append(i)
-            i = self.parent[i]
-        # compress: each node on the path now points at the root with its parity
-        parity = 0
-        for j in reversed(path):
-            parity ^= self.flip[j]
-            self.flip[j] = parity
-            self.parent[j] = i
-        return i, self.flip[path[0]] if path else 0
-
-    def join(self, a: int, b: int, odd: int) -> None:
-        """Faces ``a`` and ``b`` are on opposite sides (``odd``) or the same side."""
-        (ra, pa), (rb, pb) = self.find(a), self.find(b)
-        if ra == rb:
-            if pa ^ pb != odd:
-                raise Contradiction
-            return
-        self.parent[rb] = ra
-        self.flip[rb] = pa ^ pb ^ odd
-
-    def relation(self, a: int, b: int) -> int | None:
-        """0 when ``a`` and ``b`` are on the same side, 1 on opposite sides, None unknown."""
-        (ra, pa), (rb, pb) = self.find(a), self.find(b)
-        return pa ^ pb if ra == rb else None
-
-
-# --------------------------------------------------------------------------- corners
-@dataclass(frozen=True)
-class _Shape:
-    """What the rules read of a graph, whatever its clues: the corners of its faces
-    (each the two edges of a face at a vertex: ``(edge, edge, vertex, face)``) and
-    where they are, the opposite corner at vertices of four edges, and (on a disc)
-    the two faces of each edge, the outside numbered after the cells."""
-
-    pairs: list[tuple[int, int, int, int]]
-    pairs_of_edge: list[list[int]]
-    pairs_at: list[list[int]]
-    pairs_of_cell: list[list[int]]
-    opposite: dict[int, int]
-    sides: list[tuple[int, int]] | None
-    face_edges: list[list[int]]
-
-
-_SHAPES: dict[tuple[int, bool], tuple[object, _Shape]] = {}
-"""The last few shapes, by the identity of the graph's edge tuple (puzzles made by
-``with_clues`` share it): a batch or a generator pays for a shape once."""
-
-
-def _shape(puzzle: Puzzle, faces: bool) -> _Shape:
-    key = (id(puzzle.edges), faces)
-    hit = _SHAPES.get(key)
-    if hit is not None and hit[0] is puzzle.edges:
-        return hit[1]
-    shape = _build_shape(puzzle, faces)
-    if len(_SHAPES) >= 8:
-        _SHAPES.pop(next(iter(_SHAPES)))
-    _SHAPES[key] = (puzzle.edges, shape)
-    return shape
-
-
-def _build_shape(puzzle: Puzzle, faces: bool) -> _Shape:
-    pairs: list[tuple[int, int, int, int]] = []
-    pairs_of_edge: list[list[int]] = [[] for _ in puzzle.edges]
-    pairs_at: list[list[int]] = [[] for _ in puzzle.vertices]
-    pairs_of_cell: list[list[int]] = [[] for _ in puzzle.cells]
-    opposite: dict[int, int] = {}
-    geo = puzzle.geometry
-    if not faces or geo is None:
-        return _Shape(pairs, pairs_of_edge, pairs_at, pairs_of_cell, opposite, None, [])
-    for f, cyc in enumerate(geo.faces):
-        ring = [puzzle.find_edge(cyc[i - 1], cyc[i]) for i in range(len(cyc))]  # type: ignore[arg-type]
-        for i, x in enumerate(cyc):  # type: ignore[arg-type]
-            a, b = ring[i], ring[(i + 1) % len(ring)]
-            p = len(pairs)
-            pairs.append((a, b, x, f))  # type: ignore[arg-type]
-            pairs_of_edge[a].append(p)  # type: ignore[index]
-            pairs_of_edge[b].append(p)  # type: ignore[index]
-            pairs_at[x].append(p)
-            pairs_of_cell[f].append(p)
-    # at a vertex of four edges, the other two edges of a corner form the opposite
-    # corner: while all four are open, their counts add up to 0 or 2
-    for x, ps in enumerate(pairs_at):
-        if len(puzzle.incidence[x]) == 4:
-            by_edges = {frozenset(pairs[p][:2]): p for p in ps}
-            for p in ps:
-                q = by_edges.get(frozenset(puzzle.incidence[x]) - frozenset(pairs[p][:2]))
-                if q is not None:
-                    opposite[p] = q
-    out = len(puzzle.cells)
-    sides = [(cs[0], cs[1] if len(cs) > 1 else out) for cs in puzzle.edge_cells]
-    border = [e for e, cs in enumerate(puzzle.edge_cells) if len(cs) == 1]
-    face_edges = [list(es) for es in puzzle.cell_edges] + [border]
-    return _Shape(pairs, pairs_of_edge, pairs_at, pairs_of_cell, opposite, sides, face_edges)
-
-
 # --------------------------------------------------------------------------- propagation
-@cache
-def _split(mask: int, need: tuple[int, ...], left: int) -> tuple[int, int]:
-    """A pair that may have the line counts of ``mask`` (bits 0, 1, 2), in a place that
-    needs one of the counts ``need`` from the pair and ``left`` more open edges: the
-    counts the pair can still have, and those the rest can (both as bit masks)."""
-    ok = rest = 0
-    for t in need:
-        for c in (0, 1, 2):
-            if mask >> c & 1 and 0 <= t - c <= left:
-                ok |= 1 << c
-                rest |= 1 << (t - c)
-    return ok, rest
-
-
 class _Board:
     """Edge states (None unknown, ON, OFF) with the counts the rules read."""
 
@@ -179,7 +53,7 @@ class _Board:
         self.path = list(range(len(puzzle.vertices)))
         self.lines = [0] * len(puzzle.vertices)
         self.total = 0
-        shape = _shape(puzzle, faces)
+        shape = graph_shape(puzzle, faces)
         self.pairs, self.pairs_of_edge, self.pairs_at = shape.pairs, shape.pairs_of_edge, shape.pairs_at
         self.pairs_of_cell, self.opposite = shape.pairs_of_cell, shape.opposite
         self.allowed = [0b111] * len(self.pairs)
@@ -188,7 +62,7 @@ class _Board:
         if faces:
             self.face_edges = shape.face_edges
             self.members = [[f] for f in range(len(puzzle.cells) + 1)]
-            self.parity = _Parity(len(puzzle.cells) + 1)
+            self.parity = Parity(len(puzzle.cells) + 1)
 
     def _queue_v(self, v: int) -> None:
         if not self.queued_v[v]:
@@ -245,7 +119,7 @@ class _Board:
             a, b, _, _ = self.pairs[p]
             if self.state[a] is not None or self.state[b] is not None:
                 continue
-            ok, rest = _split(self.allowed[p], need, left)
+            ok, rest = split(self.allowed[p], need, left)
             self._learn(p, ok)
             if same is not None and p in same:
                 self._learn(same[p], rest & 0b111)
