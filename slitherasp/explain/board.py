@@ -19,64 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..model import Puzzle
+from ..topology import Parity
 
 UNKNOWN, LINE, CROSS = 0, 1, 2
 """An edge's state."""
-
-
-class Parity:
-    """A union-find with parity: ``same(a, b)`` and ``opposite(a, b)`` relations, and
-    ``relation(a, b)``: 0 (same), 1 (opposite) or None (not related).
-
-    >>> p = Parity(3)
-    >>> p.join(0, 1, 1); p.join(1, 2, 1)
-    True
-    True
-    >>> p.relation(0, 2), p.join(0, 2, 1)
-    (0, False)
-    """
-
-    def __init__(self, n: int) -> None:
-        self.parent = list(range(n))
-        self.flip = [0] * n
-        self.size = [1] * n
-
-    def find(self, a: int) -> tuple[int, int]:
-        """The root of ``a`` and ``a``'s parity relative to it (paths compressed)."""
-        path = []
-        while self.parent[a] != a:
-            path.append(a)
-            a = self.parent[a]
-        parity = 0
-        for node in reversed(path):  # nearest the root first: each gets its parity to the root
-            parity ^= self.flip[node]
-            self.parent[node], self.flip[node] = a, parity
-        return a, parity
-
-    def copy(self) -> Parity:
-        other = object.__new__(Parity)
-        other.parent, other.flip, other.size = list(self.parent), list(self.flip), list(self.size)
-        return other
-
-    def relation(self, a: int, b: int) -> int | None:
-        ra, pa = self.find(a)
-        rb, pb = self.find(b)
-        return pa ^ pb if ra == rb else None
-
-    def join(self, a: int, b: int, parity: int) -> bool:
-        """Relate ``a`` and ``b`` (0 same, 1 opposite); False if that contradicts."""
-        ra, pa = self.find(a)
-        rb, pb = self.find(b)
-        if ra == rb:
-            return pa ^ pb == parity
-        self.parent[rb] = ra
-        self.flip[rb] = pa ^ pb ^ parity
-        self.size[ra] += self.size[rb]
-        return True
-
-    def members(self, a: int) -> int:
-        """How many items are related to ``a`` (``a`` included)."""
-        return self.size[self.find(a)[0]]
 
 
 class Board:

@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..model import Puzzle
-from .shape import Contradiction, Parity, graph_shape, split
+from ..topology import Parity
+from .shape import Contradiction, graph_shape, split
 
 __all__ = ["Contradiction", "propagate"]
 
@@ -232,15 +233,13 @@ class _Board:
         """Record the relation of two faces; edges whose two faces became related are
         settled (a cross between equals, a line between opposites)."""
         par = self.parity
-        (ra, pa), (rb, pb) = par.find(a), par.find(b)
+        ra, rb = par.find(a)[0], par.find(b)[0]
+        if par.size[ra] < par.size[rb]:  # the smaller class joins the larger: its edges are looked at
+            a, b, ra, rb = b, a, rb, ra
+        if not par.join(a, b, odd):
+            raise Contradiction
         if ra == rb:
-            if pa ^ pb != odd:
-                raise Contradiction
             return
-        if len(self.members[ra]) < len(self.members[rb]):
-            ra, rb = rb, ra
-        par.parent[rb] = ra
-        par.flip[rb] = pa ^ pb ^ odd
         self.changes += 1
         small = self.members[rb]
         for f in small:

@@ -1,6 +1,5 @@
-"""What the rules of :mod:`.propagate` read of a graph whatever its clues (the corners
-of its faces, built once per graph), and the union-find with parity that keeps the
-faces known to be on the same or opposite sides of the loop.
+"""What the rules of :mod:`.propagate` read of a graph whatever its clues: the corners
+of its faces, built once per graph.
 
 >>> from slitherasp import tilings
 >>> shape = graph_shape(tilings.build("square", 2, 2), faces=True)
@@ -15,49 +14,11 @@ from functools import cache
 
 from ..model import Puzzle
 
-__all__ = ["Contradiction", "Parity", "Shape", "graph_shape", "split"]
+__all__ = ["Contradiction", "Shape", "graph_shape", "split"]
 
 
 class Contradiction(Exception):
     """The local rules found that no answer exists."""
-
-
-# --------------------------------------------------------------------------- regions
-class Parity:
-    """Union-find over faces (and the outside) with the parity between each face and
-    its root: 0 on the same side of the loop, 1 on opposite sides."""
-
-    def __init__(self, n: int) -> None:
-        self.parent = list(range(n))
-        self.flip = [0] * n
-
-    def find(self, i: int) -> tuple[int, int]:
-        path = []
-        while self.parent[i] != i:
-            path.append(i)
-            i = self.parent[i]
-        # compress: each node on the path now points at the root with its parity
-        parity = 0
-        for j in reversed(path):
-            parity ^= self.flip[j]
-            self.flip[j] = parity
-            self.parent[j] = i
-        return i, self.flip[path[0]] if path else 0
-
-    def join(self, a: int, b: int, odd: int) -> None:
-        """Faces ``a`` and ``b`` are on opposite sides (``odd``) or the same side."""
-        (ra, pa), (rb, pb) = self.find(a), self.find(b)
-        if ra == rb:
-            if pa ^ pb != odd:
-                raise Contradiction
-            return
-        self.parent[rb] = ra
-        self.flip[rb] = pa ^ pb ^ odd
-
-    def relation(self, a: int, b: int) -> int | None:
-        """0 when ``a`` and ``b`` are on the same side, 1 on opposite sides, None unknown."""
-        (ra, pa), (rb, pb) = self.find(a), self.find(b)
-        return pa ^ pb if ra == rb else None
 
 
 # --------------------------------------------------------------------------- corners
