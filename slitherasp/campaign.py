@@ -126,6 +126,7 @@ def make(job: Job) -> dict[str, Any]:
     from . import tilings
     from .formats import instance_files
     from .generate import generate
+    from .results import finite
 
     start = time.process_time()
     line: dict[str, Any] = {"number": job.number, "file": f"{job.name}.lp", "tiling": job.tiling,
@@ -138,7 +139,7 @@ def make(job: Job) -> dict[str, Any]:
         return {"index": {**line, "failed": str(e), "cpu": round(time.process_time() - start, 3)}, "files": {}}
     files = instance_files(made.puzzle, Path(f"{job.name}.lp"), made.answer)
     human = made.grade.human
-    line.update(grade=human.level if human else None, score=human.score if human else None,
+    line.update(grade=human.level if human else None, score=finite(human.score) if human else None,
                 solver_grade=made.grade.level, clues=made.puzzle.clue_count(), faces=len(made.puzzle.cells),
                 cpu=round(time.process_time() - start, 3))
     return {"index": line, "files": {str(path): text for path, text in files.items()}}

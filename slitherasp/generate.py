@@ -161,6 +161,12 @@ def grade(puzzle: Puzzle, *, time_limit: float | None = None, human: bool = Fals
 
 
 # --------------------------------------------------------------------------- generation
+PERSON_MOST = 4
+"""How far ``generate`` grades the kept puzzle for a person: up to ``hard``. Telling
+``fiendish`` from ``search`` takes trials, which took most of the time of a hard
+puzzle (Cairo 16x16: 48 of 51 s; Compass-Dodecagonal 10x10: 148 s after 4.5 s of
+generating): :func:`grade` and ``slitherasp grade`` do it when asked."""
+
 @dataclass(frozen=True)
 class Generated:
     """A generated puzzle, its (unique) answer and grade, and how it was made.
@@ -308,8 +314,8 @@ def generate(
     (:func:`slitherasp.explain.human_grade`) still reach the answer, and a puzzle
     is kept when its hardest step is of that level: as Loopy makes its puzzles.
     The kept puzzle's grade includes a person's (``grade.human``) unless ``person``
-    is off: on puzzles that only a trial solves that grading can take most of the
-    time (a hard Cairo 16x16: 48 of 51 s).
+    is off, up to ``hard`` (:data:`PERSON_MOST`): a puzzle beyond that (a trial or
+    search) has ``grade.human.level`` None there, and :func:`grade` tells which.
     """
     _check_goal(puzzle, level, difficulty)
     start = time.perf_counter()
@@ -342,7 +348,7 @@ def generate(
         wanted = (level is not None and g.level == level) or (difficulty is not None and for_person == difficulty)
         if interrupted or wanted or (level is None is difficulty and g.unique):
             if person and g.human is None and g.unique:
-                g = replace(g, human=human_grade(result))
+                g = replace(g, human=human_grade(result, most=PERSON_MOST))
             return Generated(result, loop, g, seed, attempt, tests, time.perf_counter() - start, interrupted)
         reached.append(g.level if difficulty is None else for_person)
     names = LEVELS if difficulty is None else HUMAN_LEVELS

@@ -15,6 +15,7 @@ edges in the input's orientation). This module imports no solver.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
@@ -129,7 +130,7 @@ def grade_json(grade: Grade, instance: str | None = None) -> dict[str, Any]:
         **({"instance": instance} if instance is not None else {}),
         "grade": grade.level, "unique": grade.unique, "choices": grade.choices,
         "conflicts": grade.conflicts, "answers": grade.answers,
-        **({"human_grade": grade.human.level, "human_score": grade.human.score,
+        **({"human_grade": grade.human.level, "human_score": finite(grade.human.score),
             "human_steps": list(grade.human.steps)} if grade.human is not None else {}),
     }
 
@@ -138,6 +139,12 @@ def census_json(census: Census, tiling: str) -> dict[str, Any]:
     """The object of ``census --json``."""
     return {"tiling": tiling, "loops": census.loops, "puzzles": census.puzzles, "cells": census.cells,
             "time": round(census.seconds, 6)}
+
+
+def finite(x: float) -> float | None:
+    """A number for JSON: None where it is infinite (a person's score of a puzzle
+    whose grading stopped short)."""
+    return x if math.isfinite(x) else None
 
 
 def generated_json(made: Generated, instance: str, files: list[str], minimal: bool) -> dict[str, Any]:
