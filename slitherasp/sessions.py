@@ -181,11 +181,20 @@ third took 1.65x the time per puzzle of the first; forgotten, 1.0x and less time
 (``benchmarks/batch_drift.py``)."""
 
 
+SESSION_EDGES = 1000
+"""Graphs with more edges than this never get a session in a :class:`Batch`: a fresh
+solve reduces the puzzle first (:mod:`slitherasp.simplify`), which a session, grounded
+for every clue, cannot. On puzzlekit's 1,176 puzzles, two rounds side by side: 26.2 and
+26.7 s with 1,000, 28.6 and 28.8 with 2,000, 28.5 and 31.5 with 500, 30.2 and 30.5
+without a cap."""
+
+
 class Batch:
     """Solves many puzzles one after another, grounding each graph once.
 
-    The first puzzle on a graph gets a fresh :func:`solve` (with root probing). From
-    the second on, puzzles on the same graph (same vertices, edges and cells; clues
+    The first puzzle on a graph gets a fresh :func:`solve` (with root probing), and
+    so does every puzzle on a graph of more than ``session_edges`` edges. From the
+    second on, puzzles on the same smaller graph (same vertices, edges and cells; clues
     may differ) go to one :class:`Session` for that graph: no parsing or grounding,
     and what clingo learnt on earlier puzzles carries over. A session cannot probe
     at the root, so a session solve gets a conflict budget of about one conflict
@@ -201,12 +210,15 @@ class Batch:
     """
 
     def __init__(self, *, encoding: str = DEFAULT_ENCODING, max_edges: int = 20_000, budget: float = 1.0,
-                 forget: str | None = FORGET) -> None:
+                 forget: str | None = FORGET, session_edges: int = SESSION_EDGES) -> None:
         """``max_edges``: the graphs remembered hold at most this many edges in all
         (a session holds about 17 KB per edge); the least recently used go first.
+        ``session_edges``: larger graphs are always solved afresh (see
+        :data:`SESSION_EDGES`).
         ``budget``: a session solve may take ``budget * (edges + 100)`` conflicts.
         ``forget``: what each session forgets between puzzles (see :data:`FORGET`)."""
         self.forget = forget
+        self.session_edges = session_edges
         self.encoding = encoding
         self.max_edges = max_edges
         self.budget = budget
@@ -220,6 +232,8 @@ class Batch:
         # the graph, and the faces that decide the encoding (cheaper than is_disc)
         key = (puzzle.vertices, puzzle.edges, puzzle.cells, puzzle.cell_edges,
                None if geometry is None else geometry.faces)
+        if len(puzzle.edges) > self.session_edges:
+            return solve(puzzle, unique=unique, time_limit=time_limit, encoding=self.encoding)
         if key not in self._sessions:
             self._remember(key, None)
             return solve(puzzle, unique=unique, time_limit=time_limit, encoding=self.encoding)

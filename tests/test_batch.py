@@ -62,6 +62,14 @@ def test_over_budget_falls_back_to_a_fresh_solve() -> None:
     agree(Batch(budget=0), puzzles_on("square", 5, 10, seed=1))
 
 
+def test_large_graphs_are_solved_afresh() -> None:
+    # square 5x5 has 60 edges, honeycomb 3x3 38: only the honeycomb gets a session
+    batch = Batch(session_edges=50)
+    a, b = puzzles_on("square", 5, 6, seed=4), puzzles_on("honeycomb", 3, 6, seed=5)
+    agree(batch, [p for pair in zip(a, b) for p in pair])
+    assert [len(k[1]) for k, s in batch._sessions.items() if s is not None] == [38]
+
+
 def test_forgotten_graphs_are_grounded_again() -> None:
     a, b = puzzles_on("square", 4, 6, seed=2), puzzles_on("honeycomb", 3, 6, seed=3)
     agree(Batch(max_edges=1), [p for pair in zip(a, b) for p in pair])
