@@ -5,6 +5,11 @@ per puzzle. The puzzles: random planted loops on a square grid, each clue kept w
 probability ``--keep`` (fewer clues: more search; answers validated).
 
     python benchmarks/batch_drift.py [--puzzles 3000] [--size 10] [--keep 0.45]
+        [--groups 1,2,3,5,10,30,100]
+
+A second table splits the first 600 puzzles into groups of each size, each group through
+a new ``Batch`` (what ``batch`` does with a file of that many puzzles on one grid), beside
+one ``solve`` per puzzle on the same puzzles: ms per puzzle and the ratio.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ def main() -> None:
     ap.add_argument("--puzzles", type=int, default=3000)
     ap.add_argument("--size", type=int, default=10)
     ap.add_argument("--keep", type=float, default=0.45)
+    ap.add_argument("--groups", default="1,2,3,5,10,30,100")
     args = ap.parse_args()
     grid = tilings.build("square", args.size, args.size)
     rng = random.Random(1)
@@ -52,6 +58,26 @@ def main() -> None:
     for p in sample:
         solve(p, unique=True)
     print(f"\none solve per puzzle (first 300): {1000 * (time.process_time() - start) / len(sample):.2f} ms/puzzle")
+    groups(puzzles[:600], [int(g) for g in args.groups.split(",")])
+
+
+def groups(puzzles: list, sizes: list[int]) -> None:
+    """Per group size: a new Batch per group, against one solve per puzzle."""
+    print("\n| puzzles per grid | batch ms/puzzle | solve ms/puzzle | batch / solve |")
+    print("|---:|---:|---:|---:|")
+    for g in sizes:
+        used = puzzles[: len(puzzles) // g * g]
+        start = time.process_time()
+        for i in range(0, len(used), g):
+            batch = Batch()
+            for p in used[i : i + g]:
+                batch.solve(p, unique=True)
+        mine = (time.process_time() - start) / len(used)
+        start = time.process_time()
+        for p in used:
+            solve(p, unique=True)
+        alone = (time.process_time() - start) / len(used)
+        print(f"| {g} | {1000 * mine:.2f} | {1000 * alone:.2f} | {mine / alone:.2f} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -189,14 +189,26 @@ for every clue, cannot. On puzzlekit's 1,176 puzzles, two rounds side by side: 2
 without a cap."""
 
 
+SESSION_AFTER = 8
+"""The puzzle on a graph from which a :class:`Batch` solves it in a session: grounding
+a session (every clue value an external) costs several fresh solves of a reduced
+puzzle, so a few puzzles on a grid are solved afresh. Measured on 10x10 grids (groups
+of puzzles, each through a new batch, against one solve per puzzle): with a session
+from the second puzzle, groups of 2 took 2.47x and of 3 1.51x the time of solving
+each alone. From the 5th puzzle on: groups of 5 took 1.47x, of 10 1.04x; from the 8th:
+groups of 2, 3 and 5 1.0-1.1x, of 10 1.2x, of 30 0.56x, of 100 0.35x (one run, noisy to
+about 0.1); ``benchmarks/batch_drift.py`` prints the table."""
+
+
 class Batch:
     """Solves many puzzles one after another, grounding each graph once.
 
-    The first puzzle on a graph gets a fresh :func:`solve` (with root probing), and
-    so does every puzzle on a graph of more than ``session_edges`` edges. From the
-    second on, puzzles on the same smaller graph (same vertices, edges and cells; clues
-    may differ) go to one :class:`Session` for that graph: no parsing or grounding,
-    and what clingo learnt on earlier puzzles carries over. A session cannot probe
+    The first few puzzles on a graph get a fresh :func:`solve` (reduced, with root
+    probing), and so does every puzzle on a graph of more than ``session_edges``
+    edges. From puzzle ``session_after`` on, puzzles on the same smaller graph
+    (same vertices, edges and cells; clues may differ) go to one :class:`Session`
+    for that graph: no parsing or grounding, and what clingo learnt on earlier
+    puzzles carries over. A session cannot probe
     at the root, so a session solve gets a conflict budget of about one conflict
     per edge (puzzlekit's densely clued puzzles need a quarter of that, 99% need
     at most 1.2); past it the puzzle is solved afresh, so a hard puzzle costs at
@@ -210,19 +222,22 @@ class Batch:
     """
 
     def __init__(self, *, encoding: str = DEFAULT_ENCODING, max_edges: int = 20_000, budget: float = 1.0,
-                 forget: str | None = FORGET, session_edges: int = SESSION_EDGES) -> None:
+                 forget: str | None = FORGET, session_edges: int = SESSION_EDGES,
+                 session_after: int = SESSION_AFTER) -> None:
         """``max_edges``: the graphs remembered hold at most this many edges in all
         (a session holds about 17 KB per edge); the least recently used go first.
         ``session_edges``: larger graphs are always solved afresh (see
-        :data:`SESSION_EDGES`).
+        :data:`SESSION_EDGES`). ``session_after``: a graph gets its session at its
+        puzzle number ``session_after`` (see :data:`SESSION_AFTER`).
         ``budget``: a session solve may take ``budget * (edges + 100)`` conflicts.
         ``forget``: what each session forgets between puzzles (see :data:`FORGET`)."""
         self.forget = forget
         self.session_edges = session_edges
+        self.session_after = session_after
         self.encoding = encoding
         self.max_edges = max_edges
         self.budget = budget
-        self._sessions: dict[tuple, Session | None] = {}  # None: graph seen once
+        self._sessions: dict[tuple, Session | int] = {}  # int: puzzles solved afresh so far
         self._edges = 0
 
     def solve(self, puzzle: Puzzle, *, unique: bool = False, time_limit: float | None = None) -> Result:
@@ -234,19 +249,24 @@ class Batch:
                None if geometry is None else geometry.faces)
         if len(puzzle.edges) > self.session_edges:
             return solve(puzzle, unique=unique, time_limit=time_limit, encoding=self.encoding)
-        if key not in self._sessions:
-            self._remember(key, None)
-            return solve(puzzle, unique=unique, time_limit=time_limit, encoding=self.encoding)
         start = time.perf_counter()
-        session = self._sessions.pop(key) or Session(puzzle, encoding=self.encoding, forget=self.forget)
-        self._edges -= len(puzzle.edges)
+        known = key in self._sessions
+        entry = self._sessions.pop(key, 0)
+        if known:
+            self._edges -= len(puzzle.edges)
+        if not isinstance(entry, Session):
+            if entry + 1 < self.session_after:  # not yet worth a session: solve afresh
+                self._remember(key, entry + 1)
+                return solve(puzzle, unique=unique, time_limit=time_limit, encoding=self.encoding)
+            entry = Session(puzzle, encoding=self.encoding, forget=self.forget)
+        session = entry
         self._remember(key, session)
         wanted = 2 if unique else 1
         r = session.solve({c: k for c, k in enumerate(puzzle.clues) if k is not None}, models=wanted,
                           time_limit=time_limit, conflicts=round(self.budget * (len(puzzle.edges) + 100)),
                           statistics=False)
-        if session.broken:
-            self._sessions[key] = None  # its search runs on in the background: ground anew next time
+        if session.broken:  # its search runs on in the background: ground anew next time
+            self._sessions[key] = self.session_after - 1
         if not (r.exhausted or r.timed_out or r.interrupted) and r.count < wanted:
             # over the budget: a fresh solve with probing, in the time that is left
             left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
@@ -256,7 +276,7 @@ class Batch:
                       exhausted=r.exhausted, timed_out=r.timed_out, interrupted=r.interrupted,
                       time_solve=r.time_solve, time_total=time.perf_counter() - start)
 
-    def _remember(self, key: tuple, session: Session | None) -> None:
+    def _remember(self, key: tuple, session: Session | int) -> None:
         """Most recently used last; forget the least recently used graphs while
         those remembered hold more than ``max_edges`` edges."""
         self._sessions[key] = session

@@ -8,7 +8,7 @@ import pytest
 
 from slitherasp import tilings
 from slitherasp.generate import random_loop
-from slitherasp.sessions import Batch
+from slitherasp.sessions import Batch, Session
 from slitherasp.solver import SAT, UNSAT, solve
 from slitherasp.validate import check
 
@@ -64,10 +64,19 @@ def test_over_budget_falls_back_to_a_fresh_solve() -> None:
 
 def test_large_graphs_are_solved_afresh() -> None:
     # square 5x5 has 60 edges, honeycomb 3x3 38: only the honeycomb gets a session
-    batch = Batch(session_edges=50)
+    batch = Batch(session_edges=50, session_after=3)
     a, b = puzzles_on("square", 5, 6, seed=4), puzzles_on("honeycomb", 3, 6, seed=5)
     agree(batch, [p for pair in zip(a, b) for p in pair])
-    assert [len(k[1]) for k, s in batch._sessions.items() if s is not None] == [38]
+    assert [len(k[1]) for k, s in batch._sessions.items() if isinstance(s, Session)] == [38]
+
+
+def test_a_session_starts_at_the_puzzle_asked_for() -> None:
+    batch = Batch(session_after=4)
+    puzzles = puzzles_on("square", 4, 4, seed=6)
+    agree(batch, puzzles[:3])
+    assert not any(isinstance(s, Session) for s in batch._sessions.values())
+    agree(batch, puzzles[3:])
+    assert sum(isinstance(s, Session) for s in batch._sessions.values()) == 1
 
 
 def test_forgotten_graphs_are_grounded_again() -> None:
