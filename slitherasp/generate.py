@@ -162,10 +162,8 @@ def grade(puzzle: Puzzle, *, time_limit: float | None = None, human: bool = Fals
 
 # --------------------------------------------------------------------------- generation
 PERSON_MOST = 4
-"""How far ``generate`` grades the kept puzzle for a person: up to ``hard``. Telling
-``fiendish`` from ``search`` takes trials, which took most of the time of a hard
-puzzle (Cairo 16x16: 48 of 51 s; Compass-Dodecagonal 10x10: 148 s after 4.5 s of
-generating): :func:`grade` and ``slitherasp grade`` do it when asked."""
+"""``generate`` grades for a person up to ``hard``: trials (fiendish or search) took 148 s
+after 4.5 s of generating a hard Compass-Dodecagonal 10x10; :func:`grade` does them."""
 
 @dataclass(frozen=True)
 class Generated:
@@ -313,9 +311,8 @@ def generate(
     For a ``difficulty`` a clue goes when the rules of a person up to that level
     (:func:`slitherasp.explain.human_grade`) still reach the answer, and a puzzle
     is kept when its hardest step is of that level: as Loopy makes its puzzles.
-    The kept puzzle's grade includes a person's (``grade.human``) unless ``person``
-    is off, up to ``hard`` (:data:`PERSON_MOST`): a puzzle beyond that (a trial or
-    search) has ``grade.human.level`` None there, and :func:`grade` tells which.
+    ``grade.human`` is a person's grade up to ``hard`` (:data:`PERSON_MOST`; None beyond),
+    left out with ``person=False``.
     """
     _check_goal(puzzle, level, difficulty)
     start = time.perf_counter()
@@ -341,16 +338,13 @@ def generate(
             interrupted = True
         tests += remover.tests
         result = puzzle.with_clues(remover.clues)
-        # a person's grade costs more than the solver's: only for a puzzle that is kept
-        # (or whose acceptance depends on it)
         g = grade(result, human=difficulty is not None)
-        for_person = g.human.level if g.human else None
-        wanted = (level is not None and g.level == level) or (difficulty is not None and for_person == difficulty)
-        if interrupted or wanted or (level is None is difficulty and g.unique):
+        got = g.level if difficulty is None else (g.human.level if g.human else None)
+        if interrupted or (g.unique and (got == (level or difficulty) or level is None is difficulty)):
             if person and g.human is None and g.unique:
                 g = replace(g, human=human_grade(result, most=PERSON_MOST))
             return Generated(result, loop, g, seed, attempt, tests, time.perf_counter() - start, interrupted)
-        reached.append(g.level if difficulty is None else for_person)
+        reached.append(got)
     names = LEVELS if difficulty is None else HUMAN_LEVELS
     best = max((r for r in reached if r is not None), key=names.index, default=None)
     goal = level or difficulty
