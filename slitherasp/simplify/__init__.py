@@ -15,9 +15,9 @@ puzzle, one for one; ``tests/test_simplify.py`` compares them, counts included):
    sides. A chain that would become a second segment between the same two vertices
    stops one edge short, so segments are still named by their two end vertices.
 
-Loopy's Normal puzzles are often settled completely; its Hard ones by a quarter;
-on hats and spectres, where most vertices have degree 2, joining alone leaves a
-third of the edges (``benchmarks/README.md``). A contradiction found on the way is
+Loopy's big Normal puzzles are mostly settled completely, its Hard ones by 10-49%
+(hats and spectres completely); on hats and spectres, where most vertices have
+degree 2, joining alone leaves a third of the edges (``benchmarks/README.md``). A contradiction found on the way is
 returned as ``None``: the caller then solves the puzzle as it is, and clingo proves
 that it has no answer.
 
