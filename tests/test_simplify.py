@@ -146,3 +146,18 @@ def test_grades_are_measured_on_the_whole_puzzle() -> None:
     small_ = solve(p, models=2, statistics=True)
     assert whole.answers == small_.answers
     assert small_.statistics["atoms"] < whole.statistics["atoms"]
+
+
+def test_the_command_line_can_ground_the_whole_puzzle(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    from slitherasp.cli import main
+
+    p = formats.read_text(loopy_calibration("n", 1)[0]["game_id"], format="loopy")
+    path = tmp_path / "p.lp"
+    formats.save(p, path)
+    atoms = {}
+    for flag in ([], ["--no-simplify"]):
+        assert main(["solve", "--unique", "--stats", str(path), *flag]) == 0
+        text = capsys.readouterr().out
+        assert "Unique       : yes" in text
+        atoms[bool(flag)] = int(text.split("Atoms        :")[1].split()[0])
+    assert atoms[False] < atoms[True]

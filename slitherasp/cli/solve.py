@@ -45,6 +45,8 @@ def add_parser(sub: Any) -> None:
     threads_arg(p)
     json_arg(p)
     p.add_argument("--stats", action="store_true", help="print grounding and search statistics")
+    p.add_argument("--no-simplify", action="store_true",
+                   help="ground the whole puzzle, not the one the local rules reduced (same answers)")
     p.add_argument("--answer-out", metavar="FILE", help="also write the first answer as link/2 facts to FILE")
     p.add_argument("--render", metavar="OUT", help="draw the answer to OUT.svg or OUT.png")
     p.add_argument("--shade", action="store_true", help="with --render: shade the inside of the loop")
@@ -72,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
 
     puzzle = load(args.instance, args.format)
     result = solve(puzzle, models=args.models, unique=args.unique, time_limit=remaining(args.time_limit),
-                   threads=args.threads, encoding=args.encoding, statistics=args.stats)
+                   threads=args.threads, encoding=args.encoding, statistics=args.stats,
+                   simplify=not args.no_simplify)
     if args.json:
         out(json.dumps(solve_json(result, args.instance)))
     else:
