@@ -161,3 +161,31 @@ def test_the_command_line_can_ground_the_whole_puzzle(tmp_path: Path, capsys: py
         assert "Unique       : yes" in text
         atoms[bool(flag)] = int(text.split("Atoms        :")[1].split()[0])
     assert atoms[False] < atoms[True]
+
+
+def test_threads_share_the_cache_of_graph_shapes() -> None:
+    """The web app reduces puzzles in several threads; 12 graphs also overflow the
+    cache of 8 shapes while the threads read it."""
+    import threading
+
+    from slitherasp.generate import planted
+
+    puzzles = [planted(tilings.build("square", w, w), seed=w)[0] for w in range(4, 16)]
+    alone = [propagate(p, faces=True) for p in puzzles]
+    errors: list[BaseException] = []
+
+    def work(k: int) -> None:
+        try:
+            for r in range(24):
+                i = (k + r) % len(puzzles)
+                assert propagate(puzzles[i], faces=True) == alone[i]
+        except BaseException as e:  # reported below, in the main thread
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert all(s is not None and None not in s for s in alone)  # a planted loop's clues settle whole

@@ -9,6 +9,7 @@ of its faces, built once per graph.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import cache
 
@@ -43,15 +44,23 @@ _SHAPES: dict[tuple[int, bool], tuple[object, Shape]] = {}
 ``with_clues`` share it): a batch or a generator pays for a shape once."""
 
 
+_LOCK = threading.Lock()
+"""The web app solves in several threads: the cache is changed by one at a time."""
+
+
 def graph_shape(puzzle: Puzzle, faces: bool) -> Shape:
+    """The shape of the puzzle's graph (``faces``: with the corners and sides of its
+    faces), from the cache when the same edge tuple was seen lately."""
     key = (id(puzzle.edges), faces)
-    hit = _SHAPES.get(key)
+    with _LOCK:
+        hit = _SHAPES.get(key)
     if hit is not None and hit[0] is puzzle.edges:
         return hit[1]
     shape = _build_shape(puzzle, faces)
-    if len(_SHAPES) >= 8:
-        _SHAPES.pop(next(iter(_SHAPES)))
-    _SHAPES[key] = (puzzle.edges, shape)
+    with _LOCK:
+        while len(_SHAPES) >= 8:
+            _SHAPES.pop(next(iter(_SHAPES)))
+        _SHAPES[key] = (puzzle.edges, shape)
     return shape
 
 
