@@ -102,10 +102,6 @@ class Parity:
         self.size[ra] += self.size[rb]
         return True
 
-    def members(self, a: int) -> int:
-        """How many items are related to ``a`` (``a`` included)."""
-        return self.size[self.find(a)[0]]
-
 
 def face_neighbours(puzzle: Puzzle) -> list[set[int]]:
     """For each cell, the cells sharing an edge with it."""

@@ -34,12 +34,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..model import Puzzle
+from ..topology import Parity
 from .propagate import propagate
 
 __all__ = ["Reduced", "Segment", "propagate", "reduce"]
 
 
 # --------------------------------------------------------------------------- reduction
+Clue = tuple[int, int, tuple[tuple[int, int], ...]]
+"""``(cell, clue left, ((segment, weight), ...))``."""
+
+
 @dataclass(frozen=True)
 class Segment:
     """A chain of the puzzle's edges that are all lines or all crosses, between two
@@ -59,8 +64,8 @@ class Reduced:
     puzzle's edges the propagation settled."""
 
     segments: tuple[Segment, ...]
-    clues: tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]
-    """``(cell, clue left, ((segment, weight), ...))`` for each clue not yet met."""
+    clues: tuple[Clue, ...]
+    """Each clue not yet met."""
     settled: int
     root: tuple[int, ...]
     """Vertices every answer touches, in a fixed order (the root candidates)."""
@@ -74,7 +79,7 @@ def reduce(puzzle: Puzzle, *, faces: bool = False) -> Reduced | None:
         return None
     segments = _segments(puzzle, state, faces)
     seg_of = {e: i for i, s in enumerate(segments) for e in s.edges}
-    clues = []
+    clues: list[Clue] = []
     for c, k in enumerate(puzzle.clues):
         if k is None:
             continue
@@ -131,24 +136,12 @@ def _regions(puzzle: Puzzle, state: Sequence[bool | None]) -> list[int]:
     """For each cell, the cell naming its region (faces joined across crosses), or -1
     where the region is the outside."""
     out = len(puzzle.cells)
-    parent = list(range(out + 1))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
+    regions = Parity(out + 1)
     for e, cs in enumerate(puzzle.edge_cells):
         if state[e] is False:
-            a, b = root(cs[0]), root(cs[1] if len(cs) > 1 else out)
-            if a != b:
-                parent[max(a, b)] = min(a, b)  # the outside (largest index) never names
-    return [-1 if root(c) == root(out) else root(c) for c in range(out)]
-
-
-Clue = tuple[int, int, tuple[tuple[int, int], ...]]
-"""``(cell, clue left, ((segment, weight), ...))``."""
+            regions.join(cs[0], cs[1] if len(cs) > 1 else out, 0)
+    outside = regions.find(out)[0]
+    return [-1 if root == outside else root for root in (regions.find(c)[0] for c in range(out))]
 
 
 def _root(segments: Sequence[Segment], clues: Sequence[Clue]) -> tuple[int, ...]:
