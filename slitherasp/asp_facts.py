@@ -28,10 +28,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .errors import InputError
 from .model import Puzzle
+
+if TYPE_CHECKING:
+    from .simplify import Reduced
 
 FILES: dict[str, str] = {
     "reach": "slitherlink.lp",
@@ -119,7 +122,7 @@ def slitherlink(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING, *, simplify: b
     return Program(puzzle, chosen, program_facts(puzzle, faces=faces), probing)
 
 
-def reduced_facts(puzzle: Puzzle, reduced: Any) -> tuple[str, dict[str, tuple[int, ...]]]:
+def reduced_facts(puzzle: Puzzle, reduced: Reduced) -> tuple[str, dict[str, tuple[int, ...]]]:
     """The facts of a reduced puzzle (a :class:`slitherasp.simplify.Reduced`) and the
     edges each ``link/2`` atom stands for. Segments are edges between their end
     vertices; settled lines are ``link/2`` facts; a clue counts a segment with its
@@ -142,9 +145,8 @@ def reduced_facts(puzzle: Puzzle, reduced: Any) -> tuple[str, dict[str, tuple[in
                 out.append(f"sides({uv},{cells[a]},{cells[b]}).")
             regions.update(dict.fromkeys(r for r in s.sides if r >= 0))
     out.append("".join(f"face({cells[r]})." for r in regions))
-    chain = [name[v] for v in reduced.root]
-    if chain:
-        out.append(f"root_first({chain[0]})." + "".join(f"root_next({a},{b})." for a, b in zip(chain, chain[1:])))
+    if reduced.root:
+        out.append(root_facts([name[v] for v in reduced.root]))
     segments = {f"link({uv})": s.edges for uv, s in zip(ends, reduced.segments)}
     return "\n".join(out), segments
 
@@ -220,9 +222,16 @@ def program_facts(puzzle: Puzzle, *, all_cells: bool = False, visit_all: bool = 
     if faces:
         out.append(face_facts(puzzle))
     chain = [name[v] for v in root_chain(puzzle, visit_all=visit_all)]
-    if chain:  # no vertex at all: no candidate, and loop.lp finds no loop
-        out.append(f"root_first({chain[0]})." + "".join(f"root_next({a},{b})." for a, b in zip(chain, chain[1:])))
+    if chain:
+        out.append(root_facts(chain))
     return "\n".join(out)
+
+
+def root_facts(chain: Sequence[str]) -> str:
+    """The root candidates, a non-empty chain, as ``root_first/1`` and
+    ``root_next/2`` facts (with no vertex at all there is no candidate, and loop.lp
+    finds no loop)."""
+    return f"root_first({chain[0]})." + "".join(f"root_next({a},{b})." for a, b in zip(chain, chain[1:]))
 
 
 def facts_text(puzzle: Puzzle) -> str:

@@ -243,12 +243,12 @@ class Batch:
     def solve(self, puzzle: Puzzle, *, unique: bool = False, time_limit: float | None = None) -> Result:
         """Like :func:`solve` with ``models=1``: one answer, and with ``unique`` a
         search for a second."""
+        if len(puzzle.edges) > self.session_edges:
+            return solve(puzzle, unique=unique, time_limit=time_limit, encoding=self.encoding)
         geometry = puzzle.geometry
         # the graph, and the faces that decide the encoding (cheaper than is_disc)
         key = (puzzle.vertices, puzzle.edges, puzzle.cells, puzzle.cell_edges,
                None if geometry is None else geometry.faces)
-        if len(puzzle.edges) > self.session_edges:
-            return solve(puzzle, unique=unique, time_limit=time_limit, encoding=self.encoding)
         start = time.perf_counter()
         known = key in self._sessions
         entry = self._sessions.pop(key, 0)
