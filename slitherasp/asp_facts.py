@@ -96,6 +96,9 @@ class Program:
     segments: dict[str, tuple[int, ...]] | None = None
     """For a reduced program (:mod:`slitherasp.simplify`): each printed ``link(U,V)``
     atom -> the edges of ``graph`` it stands for; None when atoms are edges."""
+    settled: frozenset[int] | None = None
+    """The lines, when the reduction settled every edge: then no other answer can
+    exist, and this one needs only the checker (the solver runs no search)."""
 
     @property
     def path(self) -> Path:
@@ -118,7 +121,9 @@ def slitherlink(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING, *, simplify: b
         reduced = reduce(puzzle, faces=faces)
         if reduced is not None:
             facts, segments = reduced_facts(puzzle, reduced)
-            return Program(puzzle, chosen, facts, probing, segments)
+            whole = all(s.on for s in reduced.segments) and not reduced.clues
+            lines = frozenset(e for s in reduced.segments for e in s.edges) if whole else None
+            return Program(puzzle, chosen, facts, probing, segments, lines)
     return Program(puzzle, chosen, program_facts(puzzle, faces=faces), probing)
 
 

@@ -20,9 +20,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
-
-import clingo
+from typing import TYPE_CHECKING, Any
 
 from . import asp_facts
 from .asp_facts import AUTO, DEFAULT_ENCODING, ENCODINGS
@@ -30,6 +28,9 @@ from .errors import InputError
 from .kinds import kind_of
 from .model import Answer, Puzzle
 from .results import SAT, UNKNOWN, UNSAT, Result, Status
+
+if TYPE_CHECKING:
+    import clingo
 
 __all__ = ["AUTO", "DEFAULT_ENCODING", "ENCODINGS", "PROBING", "SAT", "UNKNOWN", "UNSAT", "Result", "Status",
            "count", "solve"]
@@ -68,27 +69,17 @@ def solve(
     start = time.perf_counter()
     _check(models=models, threads=threads, time_limit=time_limit)
     program = kind_of(puzzle).program(puzzle, encoding, simplify=simplify)
-    wanted = models
-    if unique and models != 0:
-        wanted = max(models, 2)
-    # --trans-ext=integ: clasp turns the aggregates of integrity constraints (degrees,
-    # clues) into plain clauses; measured 25% less ground+solve time on puzzlekit.
-    # Never together with --backprop (the crafty and handy configurations): clingo
-    # 5.8.3 then called a satisfiable colour.lp instance (a Loopy 60x60) unsatisfiable.
-    args = [str(wanted), f"--parallel-mode={max(1, threads)}", "--trans-ext=integ"]
+    if program.settled is not None and conflicts is None:
+        done = _settled(program, program.settled, start, keep=keep, unique=unique, statistics=statistics,
+                        on_answer=on_answer)
+        if done is not None:
+            return done
+    import clingo  # here, not at the top: a puzzle the rules settle whole never loads it
+
+    wanted = max(models, 2) if unique and models != 0 else models
     if lookahead is None:
         lookahead = 0 < wanted <= 2 and program.probing
-    if lookahead:
-        # Failed-literal probing on atoms, applied once: at the root it runs to a
-        # fixpoint and settles most puzzles without a decision; after that clasp
-        # searches without probing. Measured side by side (uniqueness proofs):
-        # hats 20x20 0.12 s against 5.2 s with unlimited probing and 0.29 s without;
-        # a Loopy "hard" 40x40 square 0.16 s against 0.19 s and 0.36 s.
-        args.append(PROBING)
-    if statistics:
-        args.append("--stats")
-    if conflicts is not None:
-        args.append(f"--solve-limit={conflicts}")
+    args = _options(wanted, threads, lookahead=lookahead, statistics=statistics, conflicts=conflicts)
     ctl = clingo.Control(args, logger=lambda code, msg: None)
     t0 = time.perf_counter()
     stop = _ground(ctl, program, None if time_limit is None else start + time_limit)
@@ -115,6 +106,43 @@ def solve(
         time_total=time.perf_counter() - start,
         statistics=stats,
     )
+
+
+def _options(wanted: int, threads: int, *, lookahead: bool, statistics: bool, conflicts: int | None) -> list[str]:
+    """clingo's command-line options for one solve."""
+    # --trans-ext=integ: clasp turns the aggregates of integrity constraints (degrees,
+    # clues) into plain clauses; measured 25% less ground+solve time on puzzlekit.
+    # Never together with --backprop (the crafty and handy configurations): clingo
+    # 5.8.3 then called a satisfiable colour.lp instance (a Loopy 60x60) unsatisfiable.
+    args = [str(wanted), f"--parallel-mode={max(1, threads)}", "--trans-ext=integ"]
+    if lookahead:
+        # Failed-literal probing on atoms, applied once: at the root it runs to a
+        # fixpoint and settles most puzzles without a decision; after that clasp
+        # searches without probing. Measured side by side (uniqueness proofs):
+        # hats 20x20 0.12 s against 5.2 s with unlimited probing and 0.29 s without;
+        # a Loopy "hard" 40x40 square 0.16 s against 0.19 s and 0.36 s.
+        args.append(PROBING)
+    if statistics:
+        args.append("--stats")
+    if conflicts is not None:
+        args.append(f"--solve-limit={conflicts}")
+    return args
+
+
+def _settled(program: asp_facts.Program, lines: Answer, start: float, *, keep: bool, unique: bool,
+             statistics: bool, on_answer: Callable[[Answer], None] | None) -> Result | None:
+    """The result of a puzzle whose every edge the reduction settled: its one answer,
+    once the independent checker passes it (None otherwise, and clingo decides)."""
+    from .validate import check
+
+    if not check(program.graph, program.graph.links(lines)).valid:
+        return None
+    if on_answer is not None:
+        on_answer(lines)
+    t = time.perf_counter() - start
+    return Result(puzzle=program.graph, status=SAT, answers=(lines,) if keep else (), count=1,
+                  unique=True if unique else None, exhausted=True, time_total=t,
+                  statistics=dict.fromkeys(("atoms", "rules", "choices", "conflicts"), 0) if statistics else {})
 
 
 def _ground(ctl: clingo.Control, program: asp_facts.Program, deadline: float | None) -> str | None:
@@ -290,6 +318,8 @@ def consequences(puzzle: Puzzle, *, time_limit: float | None = None) -> tuple[An
     >>> len(every), len(some)
     (0, 7)
     """
+    import clingo
+
     start = time.perf_counter()
     program = kind_of(puzzle).program(puzzle, DEFAULT_ENCODING)
     found = []

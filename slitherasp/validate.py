@@ -1,5 +1,5 @@
-"""An answer checker independent of the solver: no search, no clingo (networkx counts
-the pieces).
+"""An answer checker independent of the solver: no search, no clingo, plain counting
+(degrees, clues) and a walk that counts the pieces.
 
 :func:`check` takes the ``link/2`` pairs of an answer exactly as written and names
 every violation of the rules: a link that is not an edge or is reversed, a cell with
@@ -110,21 +110,23 @@ def check(
     reference: Iterable[tuple[Name, Name]] | None = None,
 ) -> Report:
     """Check an answer (``(U, V)`` name pairs) against the rules and a reference."""
-    import networkx as nx
-
     used, violations = answer_edges(puzzle, links)
     if not used:
         violations.append(Violation(Rule.EMPTY, "the answer has no links: the loop must not be empty"))
-    graph = nx.Graph()
-    graph.add_edges_from(puzzle.edges[e] for e in used)
-    for v, d in sorted(graph.degree, key=lambda vd: vd[0]):
+    around: dict[int, list[int]] = {}
+    for e in used:
+        u, v = puzzle.edges[e]
+        around.setdefault(u, []).append(v)
+        around.setdefault(v, []).append(u)
+    for v in sorted(around):
+        d = len(around[v])
         if d != 2:
             name = puzzle.vertices[v]
             violations.append(
                 Violation(Rule.DEGREE, f"vertex {name} has {d} link{'s' * (d != 1)} (must be 0 or 2)",
                           {"vertex": name, "degree": d})
             )
-    parts = nx.number_connected_components(graph) if used else 0
+    parts = _pieces(around)
     if parts > 1:
         violations.append(Violation(Rule.LOOPS, f"the links form {parts} separate pieces, not one loop",
                                     {"pieces": parts}))
@@ -157,6 +159,24 @@ def check(
                 )
             )
     return Report(tuple(violations), frozenset(used))
+
+
+def _pieces(around: dict[int, list[int]]) -> int:
+    """How many connected pieces the links form (vertex -> linked vertices)."""
+    seen: set[int] = set()
+    parts = 0
+    for start in around:
+        if start in seen:
+            continue
+        parts += 1
+        seen.add(start)
+        stack = [start]
+        while stack:
+            for w in around[stack.pop()]:
+                if w not in seen:
+                    seen.add(w)
+                    stack.append(w)
+    return parts
 
 
 def is_solution(puzzle: Puzzle, answer: Iterable[int]) -> bool:

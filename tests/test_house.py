@@ -35,7 +35,12 @@ def test_light_imports(code: str) -> None:
 
 
 def test_the_solver_loads_on_first_use() -> None:
-    assert loaded_after("import slitherasp; slitherasp.solve") == ["clingo"]
+    assert loaded_after("import slitherasp; slitherasp.solve") == []
+    grid = "from slitherasp import solve, tilings; g = tilings.build('square', 2, 1)"
+    # the local rules settle a 3 beside a 3 whole: no search, so no clingo
+    assert loaded_after(f"{grid}; assert solve(g.with_clues([3, 3]), unique=True).unique") == []
+    # without clues the rules settle nothing (three loops): clingo searches
+    assert loaded_after(f"{grid}; assert solve(g, models=0).count == 3") == ["clingo"]
 
 
 def test_modules_and_functions_are_small() -> None:

@@ -125,6 +125,27 @@ def test_a_contradiction_is_left_to_clingo() -> None:
     assert slitherlink(p).segments is None
 
 
+def test_a_puzzle_settled_whole_needs_no_search() -> None:
+    """Loopy Normal puzzles the rules settle whole: the answer comes without clingo,
+    passes the checker and is the answer of the whole program; an all-cross board
+    (0s everywhere) is no answer and is left to clingo, which proves there is none."""
+    whole = 0
+    for r in loopy_calibration("n", 1):
+        p = formats.read_text(r["game_id"], format="loopy")
+        program = slitherlink(p)
+        if program.settled is None:
+            continue
+        whole += 1
+        fast = solve(p, unique=True, statistics=True)
+        assert fast.unique and fast.statistics["choices"] == 0 and fast.time_ground == 0
+        assert check(p, p.links(fast.answer)).valid
+        assert solve(p, unique=True, simplify=False).answers == fast.answers
+    assert whole >= 3
+    zeros = tilings.build("square", 2, 2).with_clues([0, 0, 0, 0])
+    assert slitherlink(zeros).settled == frozenset()
+    assert str(solve(zeros).status) == "UNSATISFIABLE"
+
+
 def test_a_weighted_clue_counts_its_chain() -> None:
     """Encoding: a segment standing for two edges of a cell counts twice."""
     base = ("edge(a,b). edge(b,c). edge(a,c). cell_weight(f,a,b,2). cell_contains(f,b,c). "

@@ -42,10 +42,14 @@ class _Board:
         self.on_c = [0] * len(puzzle.cells)
         self.unk_c = [len(es) for es in puzzle.cell_edges]
         self.clued_of = [[c for c in cs if self.clued[c]] for cs in puzzle.edge_cells]
-        # places to look at again, each queued at most once (the flags say which are)
-        self.todo_v: list[int] = list(range(len(puzzle.vertices)))
+        # places to look at again, each queued at most once (the flags say which are).
+        # At first only vertices of at most two edges: one of three or more, all open,
+        # allows every count at every corner, so it has nothing to say until it changes
+        self.todo_v: list[int] = [v for v, n in enumerate(self.unk_v) if n <= 2]
         self.todo_c: list[int] = [c for c in range(len(puzzle.cells)) if self.clued[c]]
-        self.queued_v = bytearray(b"\x01") * len(puzzle.vertices)
+        self.queued_v = bytearray(len(puzzle.vertices))
+        for v in self.todo_v:
+            self.queued_v[v] = 1
         self.queued_c = bytearray(self.clued)
         self.pending: list[tuple[int, bool]] = []
         # the loop rule: lines grouped into paths (union-find over vertices), each
