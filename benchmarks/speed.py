@@ -308,6 +308,10 @@ def main(argv: list[str] | None = None) -> None:
             import pysat  # noqa: F401  (the child needs it)
     except ImportError:
         ap.error("the baseline needs python-sat: pip install -e '.[bench]' (or use --no-baseline)")
+    if args.process:
+        from startup import byte_compile
+
+        byte_compile()
     folder = Path(tempfile.mkdtemp(prefix="slitherasp-speed-"))
     rows: list[Row] = []
     for set_ in sets:
