@@ -4,9 +4,9 @@ drop the edges that are crosses and join chains of edges that must agree.
 Three steps, each exact (the answers of the smaller program are the answers of the
 puzzle, one for one; ``tests/test_simplify.py`` compares them, counts included):
 
-1. **Propagate** (:mod:`.propagate`) the rules a person applies first, to a fixpoint:
+1. **Propagate** (:mod:`.propagate`) the rules a person applies, to a fixpoint:
    vertices, clues, the loop rule, the corners of faces and, on a disc, the
-   inside/outside parity of faces.
+   inside/outside parity of faces; then every way of placing a place's lines.
 2. **Drop** the crosses. Their faces merge into *regions* (still a partition of the
    plane: each region lies wholly inside or outside any loop of the rest).
 3. **Join** the two edges at every vertex left with two: they are both lines or both
@@ -15,8 +15,8 @@ puzzle, one for one; ``tests/test_simplify.py`` compares them, counts included):
    sides. A chain that would become a second segment between the same two vertices
    stops one edge short, so segments are still named by their two end vertices.
 
-Loopy's big Normal puzzles are mostly settled completely, its Hard ones by 10-49%
-(hats and spectres completely); on hats and spectres, where most vertices have
+Loopy's big Normal puzzles are mostly settled completely, most of its Hard ones
+too, the rest 76-95%; on hats and spectres, where most vertices have
 degree 2, joining alone leaves a third of the edges (``benchmarks/README.md``). A contradiction found on the way is
 returned as ``None``: the caller then solves the puzzle as it is, and clingo proves
 that it has no answer.

@@ -3,8 +3,12 @@
 Vertices (0 or 2 lines), clues, the loop rule (a line may not close a path while
 other lines lie outside it), the corners of faces (how many of the two edges at a
 corner may be lines, learnt from vertices and clues and passed between them) and,
-on a disc, the inside/outside parity of faces. Each rule only settles what every
-answer has, so the states it returns hold in every answer.
+on a disc, the inside/outside parity of faces. Once those stall, a place (a vertex or
+a clue) weighs every way of placing its lines that its corners allow, which passes
+what one corner knows on to the others (Loopy's Tricky rules) and relates the faces
+beyond two edges of a clue that are alike or opposite in every way (Loopy's Hard
+ones, as relations of faces). Each rule only settles what every answer has, so the
+states it returns hold in every answer.
 
 >>> from slitherasp.model import from_faces
 >>> p = from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)], [(1, 0), (2, 0), (2, 1), (1, 1)]],
@@ -19,9 +23,13 @@ from collections.abc import Sequence
 
 from ..model import Puzzle
 from ..topology import Parity
-from .shape import Contradiction, graph_shape, split
+from .shape import Contradiction, graph_shape, ring, split
 
 __all__ = ["Contradiction", "propagate"]
+
+RING = 8
+"""Places of at most this many open edges try every choice of lines (at most 70);
+larger ones reason about one corner at a time."""
 
 
 # --------------------------------------------------------------------------- propagation
@@ -40,6 +48,8 @@ class _Board:
         self.unk_v = [len(es) for es in puzzle.incidence]
         self.clued = [k is not None for k in puzzle.clues]
         self.on_c = [0] * len(puzzle.cells)
+        self.short = sum(1 for k in puzzle.clues if k)
+        """Clues with fewer lines than they need."""
         self.unk_c = [len(es) for es in puzzle.cell_edges]
         self.clued_of = [[c for c in cs if self.clued[c]] for cs in puzzle.edge_cells]
         # places to look at again, each queued at most once (the flags say which are).
@@ -61,8 +71,10 @@ class _Board:
         self.total = 0
         shape = graph_shape(puzzle, faces)
         self.pairs, self.pairs_of_edge, self.pairs_at = shape.pairs, shape.pairs_of_edge, shape.pairs_at
-        self.pairs_of_cell, self.opposite = shape.pairs_of_cell, shape.opposite
+        self.pairs_of_cell, self.beyond = shape.pairs_of_cell, shape.beyond
         self.allowed = [0b111] * len(self.pairs)
+        self.ring = False
+        """Whether places weigh every way of placing their lines (after the cheap rules stall)."""
         self.todo_p: list[int] = []
         self.sides = shape.sides
         if faces:
@@ -93,6 +105,8 @@ class _Board:
         self._queue_v(x)
         if self.clued[f]:
             self._queue_c(f)
+        if mask == 0b010 or mask == 0b101:  # the faces beyond differ, or are alike
+            self._join(*self.beyond[p], mask == 0b010)
 
     def _pair(self, p: int) -> None:
         """A pair whose count is known, or whose one edge is known, settles its edges."""
@@ -114,26 +128,66 @@ class _Board:
         if len(can) == 1:
             self.set(other, bool(can[0]))
 
-    def _pairs_from(self, pairs: list[int], edges: Sequence[int], need: tuple[int, ...], left: int,
-                    same: dict[int, int] | None = None) -> None:
+    def _pairs_from(self, pairs: list[int], edges: Sequence[int], need: tuple[int, ...], left: int) -> None:
         """Pairs of open edges in a place (a vertex or a clue) that needs one of the
         line counts ``need`` from its ``left`` + 2 open edges: each pair can have only
         the counts that leave the rest a possible count, and when every possibility
-        gives the rest all or none, the rest is settled. ``same``: pair -> the pair
-        formed by the rest (at a vertex of four open edges), which learns its counts."""
+        gives the rest all or none, the rest is settled. (What :meth:`_count` does
+        exactly, in a form cheap enough for places of many open edges.)"""
         for p in pairs:
             a, b, _, _ = self.pairs[p]
             if self.state[a] is not None or self.state[b] is not None:
                 continue
             ok, rest = split(self.allowed[p], need, left)
             self._learn(p, ok)
-            if same is not None and p in same:
-                self._learn(same[p], rest & 0b111)
             if left and rest in (1, 1 << left):
                 for e in edges:
                     if self.state[e] is None and e != a and e != b:
                         self.set(e, rest == 1 << left)
                 return  # the counts read above are stale now; the place is queued again
+
+    def _count(self, edges: Sequence[int], pairs: Sequence[int], need: tuple[int, ...], face: int | None) -> None:
+        """A place (a vertex, or a clue's cell ``face``) that needs one of the line
+        counts ``need`` from its open ``edges``, whose corners ``pairs`` allow only some
+        counts each: every way of placing lines that fits is considered (as bit sets,
+        :class:`.shape.Ring`). An edge that is a line in all of them, or in none, is
+        settled; each corner learns the counts it has in some; in a cell, two open
+        edges alike (or opposite) in all of them make the faces beyond them alike (or
+        opposite)."""
+        opens = [e for e in edges if self.state[e] is None]
+        at = {e: i for i, e in enumerate(opens)}
+        table = ring(len(opens), need)
+        fits, corners = table.full, []
+        for p in pairs:
+            a, b, _, _ = self.pairs[p]
+            i, j = at.get(a), at.get(b)
+            if i is None or j is None:
+                continue
+            counts = table.pair[(i, j) if i < j else (j, i)]
+            corners.append((p, counts))
+            m = self.allowed[p]
+            if m != 0b111:
+                fits &= (counts[0] if m & 1 else 0) | (counts[1] if m & 2 else 0) | (counts[2] if m & 4 else 0)
+        if not fits:
+            raise Contradiction
+        settled = False
+        for i, e in enumerate(opens):
+            if not fits & table.on[i]:
+                self.set(e, False)
+                settled = True
+            elif not fits & ~table.on[i]:
+                self.set(e, True)
+                settled = True
+        if settled:
+            return  # the place is queued again
+        for p, counts in corners:
+            self._learn(p, (fits & counts[0] and 1) | (fits & counts[1] and 2) | (fits & counts[2] and 4))
+        if face is not None:
+            for (i, j), counts in table.pair.items():
+                alike, unlike = not fits & counts[1], not fits & (counts[0] | counts[2])
+                if alike or unlike:
+                    a, b = self.sides[opens[i]], self.sides[opens[j]]  # type: ignore[index]
+                    self._join(a[1] if a[0] == face else a[0], b[1] if b[0] == face else b[0], int(unlike))
 
     def set(self, e: int, value: bool) -> None:
         old = self.state[e]
@@ -158,6 +212,8 @@ class _Board:
             self.unk_c[c] -= 1
             self.on_c[c] += value
             self._queue_c(c)
+            if value and self.on_c[c] == self.p.clues[c]:
+                self.short -= 1
         self.todo_p.extend(self.pairs_of_edge[e])
         if self.sides is not None:
             self._join(*self.sides[e], int(value))
@@ -221,29 +277,31 @@ class _Board:
 
     def _loop_rule(self) -> None:
         """An open edge joining the two ends of one path is a cross when lines lie
-        outside that path (closing it would leave them off the loop)."""
-        edges = self.p.edges
+        outside that path (closing it would leave them off the loop), or when a clue
+        would stay short of its lines (the loop would be finished without them)."""
+        edges, clues, on_c = self.p.edges, self.p.clues, self.on_c
         for u in self.ends:
             path = self._find(u)
-            if self.lines[path] == self.total:
-                continue
+            whole = self.lines[path] == self.total
             for e in self.p.incidence[u]:
                 a, b = edges[e]
                 w = b if a == u else a
-                if self.state[e] is None and w in self.ends and self._find(w) == path:
+                if (self.state[e] is None and w in self.ends and self._find(w) == path
+                        and (not whole or self.short > sum(on_c[c] + 1 == clues[c] for c in self.clued_of[e]))):
                     self.pending.append((e, False))
 
     def _join(self, a: int, b: int, odd: int) -> None:
         """Record the relation of two faces; edges whose two faces became related are
         settled (a cross between equals, a line between opposites)."""
         par = self.parity
-        ra, rb = par.find(a)[0], par.find(b)[0]
+        (ra, pa), (rb, pb) = par.find(a), par.find(b)
+        if ra == rb:  # related already (the common case)
+            if pa ^ pb != odd:
+                raise Contradiction
+            return
         if par.size[ra] < par.size[rb]:  # the smaller class joins the larger: its edges are looked at
             a, b, ra, rb = b, a, rb, ra
-        if not par.join(a, b, odd):
-            raise Contradiction
-        if ra == rb:
-            return
+        par.join(a, b, odd)
         self.changes += 1
         small = self.members[rb]
         for f in small:
@@ -266,10 +324,25 @@ class _Board:
                 if self.state[e] is None:
                     self.set(e, on == 1)
         elif unk >= 2 and self.pairs_at[v]:
-            pairs = [p for p in self.pairs_at[v]
-                     if self.state[self.pairs[p][0]] is None and self.state[self.pairs[p][1]] is None]
-            same = self.opposite if unk == 4 else None
-            self._pairs_from(pairs, self.p.incidence[v], (-on, 2 - on) if on == 0 else (2 - on,), unk - 2, same)
+            if on == 0 and unk > 2 and not self._tight(self.pairs_at[v]):
+                return  # every count is possible at every corner: nothing to learn
+            need = (0, 2) if on == 0 else (1,)
+            if self.ring and unk <= RING:
+                self._count(self.p.incidence[v], self.pairs_at[v], need, None)
+            else:
+                pairs = [p for p in self.pairs_at[v]
+                         if self.state[self.pairs[p][0]] is None and self.state[self.pairs[p][1]] is None]
+                self._pairs_from(pairs, self.p.incidence[v], need, unk - 2)
+
+    def _tight(self, pairs: list[int]) -> bool:
+        """Whether a corner of two open edges is known to have only some counts."""
+        state, allowed = self.state, self.allowed
+        for p in pairs:
+            if allowed[p] != 0b111:
+                a, b, _, _ = self.pairs[p]
+                if state[a] is None and state[b] is None:
+                    return True
+        return False
 
     def _cell(self, c: int) -> None:
         k, on, unk = self.p.clues[c], self.on_c[c], self.unk_c[c]
@@ -282,11 +355,29 @@ class _Board:
                 if self.state[e] is None:
                     self.set(e, value)
         elif unk >= 2 and self.pairs_of_cell[c]:
-            self._pairs_from(self.pairs_of_cell[c], self.p.cell_edges[c], (k - on,), unk - 2)
+            if 2 <= k - on <= unk - 2 and not self._tight(self.pairs_of_cell[c]):
+                return  # every count is possible at every corner: nothing to learn
+            if self.ring and unk <= RING:
+                self._count(self.p.cell_edges[c], self.pairs_of_cell[c], (k - on,), c)
+            else:
+                self._pairs_from(self.pairs_of_cell[c], self.p.cell_edges[c], (k - on,), unk - 2)
+
+    def _ring_on(self) -> None:
+        """From now on places weigh every way of placing their lines (:meth:`_count`):
+        each with two or more open edges is looked at again."""
+        self.ring = True
+        for v, n in enumerate(self.unk_v):
+            if n >= 2:
+                self._queue_v(v)
+        for c, n in enumerate(self.unk_c):
+            if n >= 2 and self.clued[c]:
+                self._queue_c(c)
 
     def run(self) -> None:
-        """Apply the rules until nothing changes. The cheap rules run from queues; the
-        loop rule and the clues' parity (which read the whole board) run when those are
+        """Apply the rules until nothing changes. The cheap rules run from queues,
+        first reasoning one corner at a time, then (once that stalls, as Loopy orders
+        its own rules) weighing every way of placing a place's lines; the loop rule
+        and the clues' parity (which read the whole board) run when the queues are
         empty, the parity one clue at a time, round the board, until a full round
         finds nothing."""
         cursor, quiet, seen = 0, 0, -1
@@ -306,6 +397,9 @@ class _Board:
                     self.queued_c[c] = 0
                     self._cell(c)
             self._loop_rule()
+            if not self.pending and not self.ring and self.sides is not None:
+                self._ring_on()
+                continue
             while not self.pending and self.sides is not None and (quiet < cells or self.changes != seen):
                 if self.changes != seen:
                     quiet, seen = 0, self.changes

@@ -3,8 +3,8 @@ of its faces, built once per graph.
 
 >>> from slitherasp import tilings
 >>> shape = graph_shape(tilings.build("square", 2, 2), faces=True)
->>> len(shape.pairs), len(shape.opposite)   # 4 corners per square; the centre has 4 edges
-(16, 4)
+>>> len(shape.pairs), shape.beyond[0]   # 4 corners per square; beyond the first: the outside (4), cell 2
+(16, (4, 2))
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from functools import cache
 
 from ..model import Puzzle
 
-__all__ = ["Contradiction", "Shape", "graph_shape", "split"]
+__all__ = ["Contradiction", "Shape", "Ring", "graph_shape", "ring", "split"]
 
 
 class Contradiction(Exception):
@@ -27,16 +27,17 @@ class Contradiction(Exception):
 class Shape:
     """What the rules read of a graph, whatever its clues: the corners of its faces
     (each the two edges of a face at a vertex: ``(edge, edge, vertex, face)``) and
-    where they are, the opposite corner at vertices of four edges, and (on a disc)
-    the two faces of each edge, the outside numbered after the cells."""
+    where they are, and (on a disc) the two faces of each edge, the outside numbered
+    after the cells, and the faces beyond each corner (across its two edges: one is a
+    line and the other not exactly when those two faces differ)."""
 
     pairs: list[tuple[int, int, int, int]]
     pairs_of_edge: list[list[int]]
     pairs_at: list[list[int]]
     pairs_of_cell: list[list[int]]
-    opposite: dict[int, int]
     sides: list[tuple[int, int]] | None
     face_edges: list[list[int]]
+    beyond: list[tuple[int, int]]
 
 
 _SHAPES: dict[tuple[int, bool], tuple[object, Shape]] = {}
@@ -69,10 +70,9 @@ def _build_shape(puzzle: Puzzle, faces: bool) -> Shape:
     pairs_of_edge: list[list[int]] = [[] for _ in puzzle.edges]
     pairs_at: list[list[int]] = [[] for _ in puzzle.vertices]
     pairs_of_cell: list[list[int]] = [[] for _ in puzzle.cells]
-    opposite: dict[int, int] = {}
     geo = puzzle.geometry
     if not faces or geo is None:
-        return Shape(pairs, pairs_of_edge, pairs_at, pairs_of_cell, opposite, None, [])
+        return Shape(pairs, pairs_of_edge, pairs_at, pairs_of_cell, None, [], [])
     for f, cyc in enumerate(geo.faces):
         ring = [puzzle.find_edge(cyc[i - 1], cyc[i]) for i in range(len(cyc))]  # type: ignore[arg-type]
         for i, x in enumerate(cyc):  # type: ignore[arg-type]
@@ -83,20 +83,13 @@ def _build_shape(puzzle: Puzzle, faces: bool) -> Shape:
             pairs_of_edge[b].append(p)  # type: ignore[index]
             pairs_at[x].append(p)
             pairs_of_cell[f].append(p)
-    # at a vertex of four edges, the other two edges of a corner form the opposite
-    # corner: while all four are open, their counts add up to 0 or 2
-    for x, ps in enumerate(pairs_at):
-        if len(puzzle.incidence[x]) == 4:
-            by_edges = {frozenset(pairs[p][:2]): p for p in ps}
-            for p in ps:
-                q = by_edges.get(frozenset(puzzle.incidence[x]) - frozenset(pairs[p][:2]))
-                if q is not None:
-                    opposite[p] = q
     out = len(puzzle.cells)
     sides = [(cs[0], cs[1] if len(cs) > 1 else out) for cs in puzzle.edge_cells]
     border = [e for e, cs in enumerate(puzzle.edge_cells) if len(cs) == 1]
     face_edges = [list(es) for es in puzzle.cell_edges] + [border]
-    return Shape(pairs, pairs_of_edge, pairs_at, pairs_of_cell, opposite, sides, face_edges)
+    far = lambda e, f: sides[e][1] if sides[e][0] == f else sides[e][0]  # noqa: E731
+    beyond = [(far(a, f), far(b, f)) for a, b, _, f in pairs]
+    return Shape(pairs, pairs_of_edge, pairs_at, pairs_of_cell, sides, face_edges, beyond)
 
 
 @cache
@@ -111,3 +104,37 @@ def split(mask: int, need: tuple[int, ...], left: int) -> tuple[int, int]:
                 ok |= 1 << c
                 rest |= 1 << (t - c)
     return ok, rest
+
+
+
+@dataclass(frozen=True)
+class Ring:
+    """Every way ``n`` open edges can hold one of the line counts a place needs, as
+    bit sets over those ways (bit ``w`` is the ``w``-th way): where edge ``i`` is a
+    line (``on[i]``), and where the two edges ``i < j`` hold 0, 1 or 2 lines
+    (``pair[i, j]``). The rules filter and read the ways with a few operations on
+    integers instead of looking at each."""
+
+    full: int
+    on: tuple[int, ...]
+    pair: dict[tuple[int, int], tuple[int, int, int]]
+
+
+@cache
+def ring(n: int, need: tuple[int, ...]) -> Ring:
+    """The ways of ``n`` open edges holding a count of ``need``.
+
+    >>> r = ring(3, (2,))   # two lines of three: three ways
+    >>> bin(r.full), r.pair[0, 1]
+    ('0b111', (0, 6, 1))
+    """
+    ways = [b for b in range(1 << n) if b.bit_count() in need]
+    on = tuple(sum(1 << w for w, b in enumerate(ways) if b >> i & 1) for i in range(n))
+    pair = {}
+    for i in range(n):
+        for j in range(i + 1, n):
+            counts = [0, 0, 0]
+            for w, b in enumerate(ways):
+                counts[(b >> i & 1) + (b >> j & 1)] |= 1 << w
+            pair[i, j] = (counts[0], counts[1], counts[2])
+    return Ring((1 << len(ways)) - 1, on, pair)
