@@ -168,6 +168,13 @@ class _Board:
             m = self.allowed[p]
             if m != 0b111:
                 fits &= (counts[0] if m & 1 else 0) | (counts[1] if m & 2 else 0) | (counts[2] if m & 4 else 0)
+        keys = self._keys(opens)
+        first: dict[tuple[int, int], int] = {}
+        for i, (key, odd) in enumerate(keys):
+            j = first.setdefault(key, i)
+            if j != i:  # known alike or opposite already: the two faces of each edge are related
+                counts = table.pair[j, i]
+                fits &= counts[1] if odd ^ keys[j][1] else counts[0] | counts[2]
         if not fits:
             raise Contradiction
         settled = False
@@ -185,9 +192,19 @@ class _Board:
         if face is not None:
             for (i, j), counts in table.pair.items():
                 alike, unlike = not fits & counts[1], not fits & (counts[0] | counts[2])
-                if alike or unlike:
+                if (alike or unlike) and keys[i][0] != keys[j][0]:
                     a, b = self.sides[opens[i]], self.sides[opens[j]]  # type: ignore[index]
                     self._join(a[1] if a[0] == face else a[0], b[1] if b[0] == face else b[0], int(unlike))
+
+    def _keys(self, opens: list[int]) -> list[tuple[tuple[int, int], int]]:
+        """For each open edge, the classes of its two faces and their parity: two edges
+        with the same classes are known alike (same parity) or opposite."""
+        find, keys = self.parity.find, []
+        for e in opens:
+            a, b = self.sides[e]  # type: ignore[index]
+            (ra, pa), (rb, pb) = find(a), find(b)
+            keys.append(((ra, rb) if ra < rb else (rb, ra), pa ^ pb))
+        return keys
 
     def set(self, e: int, value: bool) -> None:
         old = self.state[e]
