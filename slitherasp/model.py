@@ -181,6 +181,21 @@ class Puzzle:
         return tuple(tuple(x) for x in out)
 
     @cached_property
+    def face_sides(self) -> tuple[tuple[int | None, ...] | None, ...]:
+        """For each cell whose geometry is a face, the edges along it in order (side
+        ``i`` joins the face's points ``i - 1`` and ``i``; None where they are not an
+        edge); None for a cell that is no face; empty without geometry.
+
+        >>> from_faces([[(0, 0), (1, 0), (0, 1)]]).face_sides
+        ((2, 0, 1),)
+        """
+        if self.geometry is None:
+            return ()
+        find = self.find_edge
+        return tuple(None if f is None else tuple(find(f[i - 1], f[i]) for i in range(len(f)))
+                     for f in self.geometry.faces)
+
+    @cached_property
     def boundary_edges(self) -> frozenset[int]:
         """Edges on exactly one face: the border with the outside (needs geometry)."""
         if self.geometry is None:

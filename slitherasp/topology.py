@@ -148,9 +148,8 @@ def disc_defect(puzzle: Puzzle) -> Defect | None:
     geo = puzzle.geometry
     if geo is None or not puzzle.edges or any(f is None for f in geo.faces):
         return Defect("faces")
-    for face, es in zip(geo.faces, puzzle.cell_edges):
-        sides = {puzzle.find_edge(a, b) for a, b in zip(face, face[1:] + face[:1])}  # type: ignore[index]
-        if sides != set(es):
+    for sides, es in zip(puzzle.face_sides, puzzle.cell_edges):
+        if set(sides) != set(es):  # type: ignore[arg-type]
             return Defect("sides")
     if any(not 1 <= len(cs) <= 2 for cs in puzzle.edge_cells):
         return Defect("edge")
@@ -185,10 +184,8 @@ def _pinched_vertex(puzzle: Puzzle) -> int | None:
     geo = puzzle.geometry
     assert geo is not None
     joins: dict[int, list[tuple[int, int]]] = {}
-    for face in geo.faces:
-        ring = list(face)  # type: ignore[arg-type]
-        sides = [puzzle.find_edge(ring[i - 1], v) for i, v in enumerate(ring)]
-        for i, v in enumerate(ring):
+    for ring, sides in zip(geo.faces, puzzle.face_sides):
+        for i, v in enumerate(ring):  # type: ignore[arg-type]
             joins.setdefault(v, []).append((sides[i], sides[(i + 1) % len(ring)]))  # type: ignore[arg-type]
     for v in sorted(joins):
         if not _one_fan(joins[v], len(puzzle.incidence[v])):

@@ -327,6 +327,11 @@ class _Board:
                     rel = par.relation(*self.sides[e])  # type: ignore[index]
                     if rel is not None:
                         self.pending.append((e, bool(rel)))
+                    elif self.ring:  # its places weigh their ways knowing more now
+                        for v in self.p.edges[e]:
+                            self._queue_v(v)
+                        for c in self.clued_of[e]:
+                            self._queue_c(c)
         self.members[ra].extend(small)
         self.members[rb] = []
 

@@ -73,8 +73,7 @@ def _build_shape(puzzle: Puzzle, faces: bool) -> Shape:
     geo = puzzle.geometry
     if not faces or geo is None:
         return Shape(pairs, pairs_of_edge, pairs_at, pairs_of_cell, None, [], [])
-    for f, cyc in enumerate(geo.faces):
-        ring = [puzzle.find_edge(cyc[i - 1], cyc[i]) for i in range(len(cyc))]  # type: ignore[arg-type]
+    for f, (cyc, ring) in enumerate(zip(geo.faces, puzzle.face_sides)):
         for i, x in enumerate(cyc):  # type: ignore[arg-type]
             a, b = ring[i], ring[(i + 1) % len(ring)]
             p = len(pairs)
