@@ -307,6 +307,23 @@ class _Board:
                         and (not whole or self.short > sum(on_c[c] + 1 == clues[c] for c in self.clued_of[e]))):
                     self.pending.append((e, False))
 
+    def _lone_faces(self) -> bool:
+        """A face whose edges are all open and all alike cannot have them all as lines
+        while lines lie elsewhere: they would close a loop of their own around it. Its
+        edges become crosses; True when there were any."""
+        found = False
+        if not self.total:
+            return found
+        for es in self.p.cell_edges:
+            if len(es) < 3 or any(self.state[e] is not None for e in es):
+                continue
+            opens = list(es)
+            keys = self._keys(opens)
+            if all(k == keys[0] for k in keys):
+                self.pending.extend((e, False) for e in opens)
+                found = True
+        return found
+
     def _join(self, a: int, b: int, odd: int) -> None:
         """Record the relation of two faces; edges whose two faces became related are
         settled (a cross between equals, a line between opposites)."""
@@ -429,7 +446,7 @@ class _Board:
                 k = self.p.clues[c]
                 if k is not None and self.unk_c[c]:
                     self._clue_parity(c, k - self.on_c[c])
-            if not self.pending:
+            if not self.pending and (self.sides is None or not self._lone_faces()):
                 return
 
 
