@@ -1,0 +1,127 @@
+"""The rules of :mod:`.propagate` that read one place (a vertex, or a clue's cell)
+and the corners of its faces: one corner at a time, cheaply, or every way of placing
+the place's lines at once (as bit sets over the ways, :func:`.shape.ring`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..topology import Parity
+from .shape import Contradiction, ring, split
+
+__all__ = ["RING", "Places"]
+
+RING = 8
+"""Places of at most this many open edges try every choice of lines (at most 70);
+larger ones reason about one corner at a time."""
+
+
+# --------------------------------------------------------------------------- propagation
+
+
+class Places:
+    """The place rules of :class:`.propagate._Board`, which holds the state they read
+    and the moves (:meth:`set`, :meth:`_learn`, :meth:`_join`) they make."""
+
+    state: list[bool | None]
+    pairs: list[tuple[int, int, int, int]]
+    allowed: list[int]
+    sides: list[tuple[int, int]] | None
+    parity: Parity
+
+    def set(self, e: int, value: bool) -> None:
+        raise NotImplementedError
+
+    def _learn(self, p: int, mask: int) -> None:
+        raise NotImplementedError
+
+    def _join(self, a: int, b: int, odd: int) -> None:
+        raise NotImplementedError
+
+    def _pairs_from(self, pairs: list[int], edges: Sequence[int], need: tuple[int, ...], left: int) -> None:
+        """Pairs of open edges in a place (a vertex or a clue) that needs one of the
+        line counts ``need`` from its ``left`` + 2 open edges: each pair can have only
+        the counts that leave the rest a possible count, and when every possibility
+        gives the rest all or none, the rest is settled. (What :meth:`_count` does
+        exactly, in a form cheap enough for places of many open edges.)"""
+        for p in pairs:
+            a, b, _, _ = self.pairs[p]
+            if self.state[a] is not None or self.state[b] is not None:
+                continue
+            ok, rest = split(self.allowed[p], need, left)
+            self._learn(p, ok)
+            if left and rest in (1, 1 << left):
+                for e in edges:
+                    if self.state[e] is None and e != a and e != b:
+                        self.set(e, rest == 1 << left)
+                return  # the counts read above are stale now; the place is queued again
+
+    def _count(self, edges: Sequence[int], pairs: Sequence[int], need: tuple[int, ...], face: int | None) -> None:
+        """A place (a vertex, or a clue's cell ``face``) that needs one of the line
+        counts ``need`` from its open ``edges``, whose corners ``pairs`` allow only some
+        counts each: every way of placing lines that fits is considered (as bit sets,
+        :class:`.shape.Ring`). An edge that is a line in all of them, or in none, is
+        settled; each corner learns the counts it has in some; in a cell, two open
+        edges alike (or opposite) in all of them make the faces beyond them alike (or
+        opposite)."""
+        opens = [e for e in edges if self.state[e] is None]
+        at = {e: i for i, e in enumerate(opens)}
+        table = ring(len(opens), need)
+        fits, corners = table.full, []
+        for p in pairs:
+            a, b, _, _ = self.pairs[p]
+            i, j = at.get(a), at.get(b)
+            if i is None or j is None:
+                continue
+            counts = table.pair[(i, j) if i < j else (j, i)]
+            corners.append((p, counts))
+            m = self.allowed[p]
+            if m != 0b111:
+                fits &= (counts[0] if m & 1 else 0) | (counts[1] if m & 2 else 0) | (counts[2] if m & 4 else 0)
+        keys = self._keys(opens)
+        first: dict[tuple[int, int], int] = {}
+        for i, (key, odd) in enumerate(keys):
+            j = first.setdefault(key, i)
+            if j != i:  # known alike or opposite already: the two faces of each edge are related
+                counts = table.pair[j, i]
+                fits &= counts[1] if odd ^ keys[j][1] else counts[0] | counts[2]
+        if not fits:
+            raise Contradiction
+        settled = False
+        for i, e in enumerate(opens):
+            if not fits & table.on[i]:
+                self.set(e, False)
+                settled = True
+            elif not fits & ~table.on[i]:
+                self.set(e, True)
+                settled = True
+        if settled:
+            return  # the place is queued again
+        for p, counts in corners:
+            self._learn(p, (fits & counts[0] and 1) | (fits & counts[1] and 2) | (fits & counts[2] and 4))
+        if face is not None:
+            for (i, j), counts in table.pair.items():
+                alike, unlike = not fits & counts[1], not fits & (counts[0] | counts[2])
+                if (alike or unlike) and keys[i][0] != keys[j][0]:
+                    a, b = self.sides[opens[i]], self.sides[opens[j]]  # type: ignore[index]
+                    self._join(a[1] if a[0] == face else a[0], b[1] if b[0] == face else b[0], int(unlike))
+
+    def _keys(self, opens: list[int]) -> list[tuple[tuple[int, int], int]]:
+        """For each open edge, the classes of its two faces and their parity: two edges
+        with the same classes are known alike (same parity) or opposite."""
+        find, keys = self.parity.find, []
+        for e in opens:
+            a, b = self.sides[e]  # type: ignore[index]
+            (ra, pa), (rb, pb) = find(a), find(b)
+            keys.append(((ra, rb) if ra < rb else (rb, ra), pa ^ pb))
+        return keys
+
+    def _tight(self, pairs: list[int]) -> bool:
+        """Whether a corner of two open edges is known to have only some counts."""
+        state, allowed = self.state, self.allowed
+        for p in pairs:
+            if allowed[p] != 0b111:
+                a, b, _, _ = self.pairs[p]
+                if state[a] is None and state[b] is None:
+                    return True
+        return False
