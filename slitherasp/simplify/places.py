@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..topology import Parity
 from .shape import Contradiction, ring, split
 
 __all__ = ["RING", "Places"]
@@ -27,7 +26,8 @@ class Places:
     pairs: list[tuple[int, int, int, int]]
     allowed: list[int]
     sides: list[tuple[int, int]] | None
-    parity: Parity
+    cls: list[int]
+    odd: list[int]
 
     def set(self, e: int, value: bool) -> None:
         raise NotImplementedError
@@ -109,11 +109,11 @@ class Places:
     def _keys(self, opens: list[int]) -> list[tuple[tuple[int, int], int]]:
         """For each open edge, the classes of its two faces and their parity: two edges
         with the same classes are known alike (same parity) or opposite."""
-        find, keys = self.parity.find, []
+        cls, par, keys = self.cls, self.odd, []
         for e in opens:
             a, b = self.sides[e]  # type: ignore[index]
-            (ra, pa), (rb, pb) = find(a), find(b)
-            keys.append(((ra, rb) if ra < rb else (rb, ra), pa ^ pb))
+            ra, rb = cls[a], cls[b]
+            keys.append(((ra, rb) if ra < rb else (rb, ra), par[a] ^ par[b]))
         return keys
 
     def _tight(self, pairs: list[int]) -> bool:

@@ -20,7 +20,6 @@ True
 from __future__ import annotations
 
 from ..model import Puzzle
-from ..topology import Parity
 from .places import RING, Places
 from .shape import Contradiction, graph_shape
 
@@ -72,8 +71,13 @@ class _Board(Places):
         self.sides = shape.sides
         if faces:
             self.face_edges = shape.face_edges
-            self.members = [[f] for f in range(len(puzzle.cells) + 1)]
-            self.parity = Parity(len(puzzle.cells) + 1)
+            # classes of faces known alike or opposite: each face's class (a face
+            # naming it) and its parity against that face, kept current for every face
+            # (the smaller class is renamed when two join: O(n log n) in all), so that
+            # the rules read a face's class with two look-ups
+            n = len(puzzle.cells) + 1
+            self.members = [[f] for f in range(n)]
+            self.cls, self.odd = list(range(n)), [0] * n
 
     def _queue_v(self, v: int) -> None:
         if not self.queued_v[v]:
@@ -176,14 +180,14 @@ class _Board(Places):
         differ from the cell together or not at all: each class adds one of two counts.
         A class whose choice every sum that meets the clue agrees on is settled, and
         with it the cell's side relative to the class."""
-        par = self.parity
-        me = par.find(c)[0]
+        cls, par = self.cls, self.odd
+        me = cls[c]
         classes: dict[int, list[int]] = {}  # root -> [lines if same side as the cell, if opposite]
         for e in self.p.cell_edges[c]:
             if self.state[e] is None:
                 a, b = self.sides[e]  # type: ignore[index]
                 g = b if a == c else a
-                root, flip = par.find(g)
+                root, flip = cls[g], par[g]
                 if root == me:
                     continue  # known already: settled when the classes joined
                 # with the class's root on the cell's side this edge is a line iff g is
@@ -242,23 +246,26 @@ class _Board(Places):
     def _join(self, a: int, b: int, odd: int) -> None:
         """Record the relation of two faces; edges whose two faces became related are
         settled (a cross between equals, a line between opposites)."""
-        par = self.parity
-        (ra, pa), (rb, pb) = par.find(a), par.find(b)
+        cls, par = self.cls, self.odd
+        ra, rb = cls[a], cls[b]
         if ra == rb:  # related already (the common case)
-            if pa ^ pb != odd:
+            if par[a] ^ par[b] != odd:
                 raise Contradiction
             return
-        if par.size[ra] < par.size[rb]:  # the smaller class joins the larger: its edges are looked at
-            a, b, ra, rb = b, a, rb, ra
-        par.join(a, b, odd)
-        self.changes += 1
+        if len(self.members[ra]) < len(self.members[rb]):  # the smaller class joins the larger
+            ra, rb = rb, ra
+        flip = par[a] ^ par[b] ^ odd  # the parity of rb's faces against ra, added to theirs
         small = self.members[rb]
         for f in small:
+            cls[f] = ra
+            par[f] ^= flip
+        self.changes += 1
+        for f in small:  # its edges are looked at
             for e in self.face_edges[f]:
                 if self.state[e] is None:
-                    rel = par.relation(*self.sides[e])  # type: ignore[index]
-                    if rel is not None:
-                        self.pending.append((e, bool(rel)))
+                    x, y = self.sides[e]  # type: ignore[index]
+                    if cls[x] == cls[y]:
+                        self.pending.append((e, bool(par[x] ^ par[y])))
                     elif self.ring:  # its places weigh their ways knowing more now
                         for v in self.p.edges[e]:
                             self._queue_v(v)
