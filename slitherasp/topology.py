@@ -156,6 +156,14 @@ def disc_defect(puzzle: Puzzle) -> Defect | None:
     pieces = components(range(len(puzzle.cells)), (cs for cs in puzzle.edge_cells))
     if len(pieces) > 1:
         return Defect("pieces", groups=tuple(frozenset(p) for p in pieces))
+    used = {v for e in puzzle.edges for v in e}
+    euler = len(used) - len(puzzle.edges) + len(puzzle.cells)
+    if euler == 1 and any(len(cs) == 1 for cs in puzzle.edge_cells):
+        # Split every vertex where the faces form several fans into one vertex per
+        # fan: a connected surface with a border, whose V - E + F (1 plus the extra
+        # vertices) is at most 1. So no vertex was split, and the surface is a disc:
+        # the fans need not be looked at (the slowest test)
+        return None
     pinch = _pinched_vertex(puzzle)
     if pinch is not None:
         return Defect("pinch", where=pinch)
@@ -167,8 +175,7 @@ def disc_defect(puzzle: Puzzle) -> Defect | None:
         outer = min(range(len(loops)), key=lambda k: min(geo.points[v] for v in loops[k]))
         ordered = [loops[outer], *(g for k, g in enumerate(loops) if k != outer)]
         return Defect("holes", groups=tuple(frozenset(g) for g in ordered))
-    used = {v for e in puzzle.edges for v in e}
-    if len(used) - len(puzzle.edges) + len(puzzle.cells) != 1:
+    if euler != 1:
         return Defect("euler")
     return None
 
