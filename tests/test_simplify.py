@@ -58,8 +58,9 @@ def test_reduced_puzzles_have_the_same_answers(name: str) -> None:
 
 def test_many_random_puzzles_keep_their_answers() -> None:
     """Puzzles with several answers, on every tiling in turn: each rule must hold in all
-    of them (a rule once crossed the open edges of a face whose other edges were
-    crosses, which lost one answer of two on a spectres patch, seed 78)."""
+    of them (a first rule about faces that cannot be loops of their own crossed the
+    open edges of a face whose other edges were crosses, which lost one answer of two
+    on a spectres patch, seed 78)."""
     names = sorted(tilings.TILINGS)
     for seed in range(84):
         name = names[seed % len(names)]

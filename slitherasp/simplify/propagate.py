@@ -1,7 +1,8 @@
 """The local rules of :mod:`slitherasp.simplify`, applied to a fixpoint.
 
 Vertices (0 or 2 lines), clues, the loop rule (a line may not close a path while
-other lines lie outside it), the corners of faces (how many of the two edges at a
+other lines lie outside it or a clue is short; open edges that touch no line hold
+no loop of their own while lines lie elsewhere), the corners of faces (how many of the two edges at a
 corner may be lines, learnt from vertices and clues and passed between them) and,
 on a disc, the inside/outside parity of faces. Once those stall, a place (a vertex or
 a clue) weighs every way of placing its lines that its corners allow, which passes
@@ -24,6 +25,7 @@ from .places import RING, Places
 from .shape import Contradiction, graph_shape
 
 __all__ = ["Contradiction", "propagate"]
+
 
 class _Board(Places):
     """Edge states (None open, True a line, False a cross) with the counts the rules read."""
@@ -226,22 +228,30 @@ class _Board(Places):
                         and (not whole or self.short > sum(on_c[c] + 1 == clues[c] for c in self.clued_of[e]))):
                     self.pending.append((e, False))
 
-    def _lone_faces(self) -> bool:
-        """A face whose edges are all open and all alike cannot have them all as lines
-        while lines lie elsewhere: they would close a loop of their own around it. Its
-        edges become crosses; True when there were any."""
-        found = False
+    def _lone_parts(self) -> bool:
+        """A part of the open edges (joined at vertices) that touches no line holds no
+        line either while lines lie elsewhere: lines in it could only close loops of
+        their own. Its edges become crosses; True when there were any."""
         if not self.total:
-            return found
-        for es in self.p.cell_edges:
-            if len(es) < 3 or any(self.state[e] is not None for e in es):
+            return False
+        state, edges, incidence, on_v = self.state, self.p.edges, self.p.incidence, self.on_v
+        seen: set[int] = set()
+        for start in range(len(edges)):
+            if state[start] is not None or start in seen:
                 continue
-            opens = list(es)
-            keys = self._keys(opens)
-            if all(k == keys[0] for k in keys):
-                self.pending.extend((e, False) for e in opens)
-                found = True
-        return found
+            part, todo, touched = [start], [start], False
+            seen.add(start)
+            while todo:
+                for v in edges[todo.pop()]:
+                    touched = touched or on_v[v] > 0
+                    for e in incidence[v]:
+                        if state[e] is None and e not in seen:
+                            seen.add(e)
+                            part.append(e)
+                            todo.append(e)
+            if not touched:
+                self.pending.extend((e, False) for e in part)
+        return bool(self.pending)
 
     def _join(self, a: int, b: int, odd: int) -> None:
         """Record the relation of two faces; edges whose two faces became related are
@@ -358,7 +368,7 @@ class _Board(Places):
                 k = self.p.clues[c]
                 if k is not None and self.unk_c[c]:
                     self._clue_parity(c, k - self.on_c[c])
-            if not self.pending and (self.sides is None or not self._lone_faces()):
+            if not self.pending and not self._lone_parts():
                 return
 
 
