@@ -295,7 +295,7 @@ class _Board(Places):
                 if self.state[e] is None:
                     self.set(e, on == 1)
         elif unk >= 2 and self.pairs_at[v]:
-            if on == 0 and unk > 2 and not self._tight(self.pairs_at[v]):
+            if not self.ring and on == 0 and unk > 2 and not self._tight(self.pairs_at[v]):
                 return  # every count is possible at every corner: nothing to learn
             need = (0, 2) if on == 0 else (1,)
             if self.ring and unk <= RING:
@@ -316,7 +316,7 @@ class _Board(Places):
                 if self.state[e] is None:
                     self.set(e, value)
         elif unk >= 2 and self.pairs_of_cell[c]:
-            if 2 <= k - on <= unk - 2 and not self._tight(self.pairs_of_cell[c]):
+            if not self.ring and 2 <= k - on <= unk - 2 and not self._tight(self.pairs_of_cell[c]):
                 return  # every count is possible at every corner: nothing to learn
             if self.ring and unk <= RING:
                 self._count(self.p.cell_edges[c], self.pairs_of_cell[c], (k - on,), c)
