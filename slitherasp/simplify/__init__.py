@@ -15,8 +15,8 @@ puzzle, one for one; ``tests/test_simplify.py`` compares them, counts included):
    sides. A chain that would become a second segment between the same two vertices
    stops one edge short, so segments are still named by their two end vertices.
 
-Of Loopy's 49 big Normal and Hard puzzles in ``benchmarks/`` 47 are settled
-completely, the other two 86% and 97%; on hats and spectres, where most vertices have
+Loopy's puzzles (864 of all levels on 18 grids, and 49 big ones in
+``benchmarks/``) are all settled completely; on hats and spectres, where most vertices have
 degree 2, joining alone leaves a third of the edges (``benchmarks/README.md``). A contradiction found on the way is
 returned as ``None``: the caller then solves the puzzle as it is, and clingo proves
 that it has no answer.

@@ -10,12 +10,10 @@ from .shape import Contradiction, ring, split
 
 __all__ = ["RING", "Places"]
 
-RING = 8
-"""Places of at most this many open edges try every choice of lines (at most 70);
-larger ones reason about one corner at a time."""
-
-
-# --------------------------------------------------------------------------- propagation
+RING = 12
+"""Places of at most this many open edges (a dodecagon) weigh every way of placing
+their lines (at most 924 ways, as bits of one integer); larger ones reason about one
+corner at a time."""
 
 
 class Places:

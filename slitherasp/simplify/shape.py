@@ -128,12 +128,11 @@ def ring(n: int, need: tuple[int, ...]) -> Ring:
     ('0b111', (0, 6, 1))
     """
     ways = [b for b in range(1 << n) if b.bit_count() in need]
+    full = (1 << len(ways)) - 1
     on = tuple(sum(1 << w for w, b in enumerate(ways) if b >> i & 1) for i in range(n))
     pair = {}
     for i in range(n):
         for j in range(i + 1, n):
-            counts = [0, 0, 0]
-            for w, b in enumerate(ways):
-                counts[(b >> i & 1) + (b >> j & 1)] |= 1 << w
-            pair[i, j] = (counts[0], counts[1], counts[2])
-    return Ring((1 << len(ways)) - 1, on, pair)
+            both, neither = on[i] & on[j], full & ~(on[i] | on[j])
+            pair[i, j] = (neither, full ^ both ^ neither, both)
+    return Ring(full, on, pair)
