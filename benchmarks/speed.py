@@ -2,7 +2,7 @@
 
     python benchmarks/speed.py [--sets puzzlekit,loopy,square,nonsquare,files] [--dir D ...]
         [--time-limit S] [--encodings a,b] [--batch] [--process] [--no-baseline]
-        [--limit N] [--slowest N] [--csv FILE]
+        [--limit N] [--slowest N] [--csv FILE] [--repeat N]
 
 Every solve proves uniqueness, runs single-threaded in this process and is timed in
 CPU seconds (``time.process_time()``, model building included); a time-out counts as
@@ -10,7 +10,9 @@ the limit and is marked. ``--process`` runs every solve as a whole process inste
 way a user runs it, on the instance written as ``.lp`` facts with their geometry
 sidecar: ours ``python -m slitherasp.cli solve --unique --json`` (the command line ``slitherasp``), the baseline
 ``python benchmarks/sat_baseline.py``; CPU is the child's user + system time
-(start-up, imports, reading the file included). ``--batch`` adds the column ``batch``: the default encoding
+(start-up, imports, reading the file included). ``--repeat N`` solves every
+instance N times, the solvers in turn, and keeps each solver's median (on a shared
+machine single runs of a few tenths of a second vary by 20% and more). ``--batch`` adds the column ``batch``: the default encoding
 through one :class:`slitherasp.solver.Batch` for the whole run (as ``slitherasp batch``
 solves: puzzles on a graph met before reuse its grounding). The baseline is
 ``benchmarks/sat_baseline.py`` (CaDiCaL through python-sat, the ``bench`` extra). Every
@@ -289,6 +291,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--batch", action="store_true", help="also the default encoding through one Batch (column 'batch')")
     ap.add_argument("--process", action="store_true", help="every solve a whole process on an .lp file (child's CPU)")
     ap.add_argument("--no-baseline", action="store_true", help="run only our encodings")
+    ap.add_argument("--repeat", type=int, default=1, metavar="N",
+                    help="solve each instance N times, solvers in turn, and keep each solver's median")
     ap.add_argument("--limit", type=int, default=None, metavar="N", help="first N instances of each set")
     ap.add_argument("--slowest", type=int, default=5, metavar="N", help="instances shown for summarised sets")
     ap.add_argument("--csv", type=Path, default=None, metavar="FILE", help="also write every instance's times here")
@@ -323,11 +327,13 @@ def main(argv: list[str] | None = None) -> None:
             if args.process:
                 path = folder / f"{set_}-{i}.lp"
                 formats.save(puzzle, path)
-            runs = {}
-            for solver, run in runners.items():
-                gc.collect()
-                runs[solver] = run(puzzle, args.time_limit, path)
-            verify(f"{set_}/{name}", puzzle, runs)
+            rounds: dict[str, list[Outcome]] = {solver: [] for solver in runners}
+            for _ in range(args.repeat):  # solvers in turn, so the machine's noise hits each alike
+                for solver, run in runners.items():
+                    gc.collect()
+                    rounds[solver].append(run(puzzle, args.time_limit, path))
+                verify(f"{set_}/{name}", puzzle, {s: outs[-1] for s, outs in rounds.items()})
+            runs = {s: sorted(outs, key=lambda o: o.seconds)[len(outs) // 2] for s, outs in rounds.items()}
             rows.append(Row(set_, name, len(puzzle.edges), runs))
             times = ", ".join(f"{s} {o.seconds:.3f}s{' t/o' * o.timed_out}" for s, o in runs.items())
             print(f"[{set_} {i}/{len(instances)}] {name}: {times}", file=sys.stderr)
