@@ -4,21 +4,21 @@
         [--time-limit S] [--encodings a,b] [--batch] [--process] [--no-baseline]
         [--limit N] [--slowest N] [--csv FILE] [--repeat N]
 
-Every solve proves uniqueness, runs single-threaded in this process and is timed in
-CPU seconds (``time.process_time()``, model building included); a time-out counts as
-the limit and is marked. ``--process`` runs every solve as a whole process instead, the
-way a user runs it, on the instance written as ``.lp`` facts with their geometry
-sidecar: ours ``python -m slitherasp.cli solve --unique --json`` (the command line ``slitherasp``), the baseline
-``python benchmarks/sat_baseline.py``; CPU is the child's user + system time
-(start-up, imports, reading the file included). ``--repeat N`` solves every
-instance N times, the solvers in turn, and keeps each solver's median (on a shared
-machine single runs of a few tenths of a second vary by 20% and more). ``--batch`` adds the column ``batch``: the default encoding
-through one :class:`slitherasp.solver.Batch` for the whole run (as ``slitherasp batch``
-solves: puzzles on a graph met before reuse its grounding). The baseline is
-``benchmarks/sat_baseline.py`` (CaDiCaL through python-sat, the ``bench`` extra). Every
-answer of every solver goes through
-``slitherasp.validate.check``, and the solvers must agree on satisfiability,
-uniqueness and the unique answer: anything else aborts the run.
+Every solve proves uniqueness, runs single-threaded in this process and is timed in CPU
+seconds (``time.process_time()``, model building included); a time-out counts as the
+limit and is marked. ``--process`` runs every solve as a whole process instead, the way
+a user runs it, on the instance written as ``.lp`` facts with their geometry sidecar:
+ours ``python -m slitherasp.cli solve --unique --json`` (the command line
+``slitherasp``), the baseline ``python benchmarks/sat_baseline.py``; CPU is the child's
+user + system time (start-up, imports, reading the file included). ``--repeat N`` solves
+every instance N times, the solvers in turn, and keeps each solver's median (on a shared
+machine single runs of a few tenths of a second vary by 20% and more). ``--batch`` adds
+the column ``batch``: the default encoding through one :class:`slitherasp.solver.Batch`
+for the whole run (as ``slitherasp batch`` solves: puzzles on a graph met before reuse
+its grounding). The baseline is ``benchmarks/sat_baseline.py`` (CaDiCaL through
+python-sat, the ``bench`` extra). Every answer of every solver goes through
+``slitherasp.validate.check``, and the solvers must agree on satisfiability, uniqueness
+and the unique answer: anything else aborts the run.
 
 Sets: ``puzzlekit`` (the 1176 puzzles of ``$SLITHERASP_SHARED/puzzlekit``, default
 ``../shared``; one total row and the slowest instances for us), ``loopy`` (49 big
