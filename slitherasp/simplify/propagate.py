@@ -1,15 +1,15 @@
 """The local rules of :mod:`slitherasp.simplify`, applied to a fixpoint.
 
 Vertices (0 or 2 lines), clues, the loop rule (a line may not close a path while
-other lines lie outside it or a clue is short; open edges that touch no line hold
-no loop of their own while lines lie elsewhere), the corners of faces (how many of the two edges at a
-corner may be lines, learnt from vertices and clues and passed between them) and,
-on a disc, the inside/outside parity of faces. Once those stall, a place (a vertex or
-a clue) weighs every way of placing its lines that its corners allow, which passes
-what one corner knows on to the others (Loopy's Tricky rules) and relates the faces
-beyond two edges of a clue that are alike or opposite in every way (Loopy's Hard
-ones, as relations of faces). Each rule only settles what every answer has, so the
-states it returns hold in every answer.
+other lines lie outside it or a clue is short; open edges that touch no line hold no
+loop of their own while lines lie elsewhere), the corners of faces (how many of the
+two edges at a corner may be lines, learnt from vertices and clues and passed
+between them) and, on a disc, the inside/outside parity of faces. Once those stall,
+a place (a vertex or a clue) weighs every way of placing its lines that its corners
+allow, which passes what one corner knows on to the others (Loopy's Tricky rules)
+and relates the faces beyond two edges of a clue that are alike or opposite in every
+way (Loopy's Hard ones, as relations of faces). Each rule only settles what every
+answer has, so the states it returns hold in every answer.
 
 >>> from slitherasp.model import from_faces
 >>> p = from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)], [(1, 0), (2, 0), (2, 1), (1, 1)]],
