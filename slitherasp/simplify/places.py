@@ -26,6 +26,7 @@ class Places:
     sides: list[tuple[int, int]] | None
     cls: list[int]
     odd: list[int]
+    ring: bool
 
     def set(self, e: int, value: bool) -> None:
         raise NotImplementedError
@@ -114,12 +115,19 @@ class Places:
             keys.append(((ra, rb) if ra < rb else (rb, ra), par[a] ^ par[b]))
         return keys
 
-    def _tight(self, pairs: list[int]) -> bool:
-        """Whether a corner of two open edges is known to have only some counts."""
+    def _idle(self, pairs: list[int], edges: Sequence[int]) -> bool:
+        """Whether a place that needs a count neither near none nor near all of its open
+        edges has nothing to learn: no corner of two open edges is limited, and (once
+        places weigh their ways; the cheap rules do not read it) no two open edges are
+        known alike or opposite. Every way is then possible, and every count at every
+        corner."""
         state, allowed = self.state, self.allowed
         for p in pairs:
             if allowed[p] != 0b111:
                 a, b, _, _ = self.pairs[p]
                 if state[a] is None and state[b] is None:
-                    return True
-        return False
+                    return False
+        if not self.ring:
+            return True
+        keys = self._keys([e for e in edges if state[e] is None])
+        return len({k for k, _ in keys}) == len(keys)

@@ -295,8 +295,8 @@ class _Board(Places):
                 if self.state[e] is None:
                     self.set(e, on == 1)
         elif unk >= 2 and self.pairs_at[v]:
-            if not self.ring and on == 0 and unk > 2 and not self._tight(self.pairs_at[v]):
-                return  # every count is possible at every corner: nothing to learn
+            if on == 0 and unk > 2 and self._idle(self.pairs_at[v], self.p.incidence[v]):
+                return
             need = (0, 2) if on == 0 else (1,)
             if self.ring and unk <= RING:
                 self._count(self.p.incidence[v], self.pairs_at[v], need, None)
@@ -316,8 +316,8 @@ class _Board(Places):
                 if self.state[e] is None:
                     self.set(e, value)
         elif unk >= 2 and self.pairs_of_cell[c]:
-            if not self.ring and 2 <= k - on <= unk - 2 and not self._tight(self.pairs_of_cell[c]):
-                return  # every count is possible at every corner: nothing to learn
+            if 2 <= k - on <= unk - 2 and self._idle(self.pairs_of_cell[c], self.p.cell_edges[c]):
+                return
             if self.ring and unk <= RING:
                 self._count(self.p.cell_edges[c], self.pairs_of_cell[c], (k - on,), c)
             else:
