@@ -21,6 +21,7 @@ python-sat (the ``bench`` extra) is needed; the package itself does not use it.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -188,13 +189,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     import argparse
     import json
 
+    from slitherasp.errors import SlitherError
     from slitherasp.formats import read_file
 
     ap = argparse.ArgumentParser(description=main.__doc__)
     ap.add_argument("instance")
     ap.add_argument("--time-limit", type=float, default=None)
     args = ap.parse_args(argv)
-    puzzle = read_file(args.instance)
+    try:
+        puzzle = read_file(args.instance)
+    except SlitherError as exc:  # one line, as the command line says it
+        print(f"sat_baseline: error: {exc}", file=sys.stderr)
+        return 2
     r = solve(puzzle, unique=True, time_limit=args.time_limit)
     links = [] if r.answer is None else [[str(u), str(v)] for u, v in puzzle.links(r.answer)]
     print(json.dumps({"result": r.status, "unique": r.unique, "timed_out": r.timed_out, "links": links}))
