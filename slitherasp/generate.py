@@ -132,9 +132,9 @@ class Grade:
 
 
 def grade(puzzle: Puzzle, *, time_limit: float | None = None, human: bool = False) -> Grade:
-    """The grade of a puzzle: a fresh solve with probing (which also settles
-    uniqueness), then, if that needed no decision, one without; with ``human``, the
-    grade for a person too (of a unique puzzle).
+    """The grade of a puzzle, by clasp on the whole puzzle (never reduced): a fresh solve
+    with probing (which also settles uniqueness), then, if that needed no decision, one
+    without; with ``human``, for a person too (None when ``time_limit`` ends first).
 
     >>> from slitherasp import tilings
     >>> p = tilings.build("square", 2, 1).with_clues([4, 1])
@@ -143,14 +143,14 @@ def grade(puzzle: Puzzle, *, time_limit: float | None = None, human: bool = Fals
     >>> grade(tilings.build("square", 2, 1)).unique
     False
     """
-    # The grades are defined by clasp on the whole puzzle: never reduced first.
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
     probed = solve(puzzle, models=2, lookahead=True, statistics=True, time_limit=time_limit, simplify=False)
     s = probed.statistics
     if probed.timed_out or probed.interrupted:
         return Grade(None, None, s.get("choices", 0), s.get("conflicts", 0), len(probed.answers))
     if len(probed.answers) != 1:
         return Grade(None, False, s["choices"], s["conflicts"], len(probed.answers))
-    person = human_grade(puzzle) if human else None
+    person = human_grade(puzzle, deadline=deadline) if human else None
     if s["choices"]:
         return Grade("hard", True, s["choices"], s["conflicts"], 1, person)
     # Propagation alone never conflicts before the end, so a few conflicts tell.

@@ -133,6 +133,18 @@ def test_generation_reaches_each_difficulty(difficulty: str) -> None:
     assert human_grade(made.puzzle).level == difficulty == explain(made.puzzle).grade
 
 
+def test_a_grade_past_its_deadline_is_no_grade() -> None:
+    """``grade(..., time_limit=)`` passes its end on to a person's grade, whose trials
+    can take minutes: past it the grading stops, ungraded, instead of guessing a level."""
+    import time
+
+    p = read_text("7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a", "<test>")
+    assert human_grade(p).level == "easy"
+    late = human_grade(p, deadline=time.perf_counter() - 1)
+    assert late.level is None and not late.solved and sum(late.steps) == 0
+    assert human_grade(p, deadline=time.perf_counter() + 60).level == "easy"
+
+
 def test_fewer_levels_do_not_solve_a_harder_puzzle() -> None:
     made = generate(tilings.build("square", 7, 7), seed=3, difficulty="tricky", attempts=40)
     assert human_grade(made.puzzle, most=2).solved is False

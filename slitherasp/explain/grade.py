@@ -9,6 +9,7 @@ ordered too.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -45,11 +46,14 @@ class HumanGrade:
         return HUMAN_LEVELS.index(self.level) if self.level in HUMAN_LEVELS else len(HUMAN_LEVELS)
 
 
-def human_grade(puzzle: Puzzle, *, most: int = 5, known: Sequence[tuple[int, bool]] = ()) -> HumanGrade:
+def human_grade(puzzle: Puzzle, *, most: int = 5, known: Sequence[tuple[int, bool]] = (),
+                deadline: float | None = None) -> HumanGrade:
     """Solve the puzzle as the explanation would, easiest rule first, without proving
     reasons: the grade of :func:`slitherasp.explain.explain`, at a fraction of its
     cost (no clingo). Stuck before the end: graded ``search`` if ``most`` allows
-    trials, else not at all (the caller knows whether the puzzle is unique).
+    trials, else not at all (the caller knows whether the puzzle is unique). Past
+    ``deadline`` (a ``time.perf_counter()`` value, looked at between steps) it stops
+    and grades not at all.
 
     >>> from slitherasp.formats import read_text
     >>> human_grade(read_text("7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a", "<doc>")).level
@@ -64,7 +68,11 @@ def human_grade(puzzle: Puzzle, *, most: int = 5, known: Sequence[tuple[int, boo
     deducer = Deducer(puzzle, board)
     counts = [0] * 5
     found = []
+    stopped = False
     while not board.done():
+        if deadline is not None and time.perf_counter() > deadline:
+            stopped = True
+            break
         d = next_deduction(puzzle, deducer, most)
         if d is None:
             break
@@ -73,7 +81,7 @@ def human_grade(puzzle: Puzzle, *, most: int = 5, known: Sequence[tuple[int, boo
         deducer.settle(d.settles)
     if board.done() and not board.contradiction:
         level, score = grade_of(found, True)
-    elif most >= 5:
+    elif most >= 5 and not stopped:
         level, score = HUMAN_LEVELS[5], 6.0 + (len(board.state) - board.settled) / len(board.state)
     else:
         level, score = None, float("inf")
