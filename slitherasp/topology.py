@@ -67,7 +67,6 @@ class Parity:
     def __init__(self, n: int) -> None:
         self.parent = list(range(n))
         self.flip = [0] * n
-        self.size = [1] * n
 
     def find(self, a: int) -> tuple[int, int]:
         """The root of ``a`` and ``a``'s parity relative to it (paths compressed)."""
@@ -83,7 +82,7 @@ class Parity:
 
     def copy(self) -> Parity:
         other = object.__new__(Parity)
-        other.parent, other.flip, other.size = list(self.parent), list(self.flip), list(self.size)
+        other.parent, other.flip = list(self.parent), list(self.flip)
         return other
 
     def relation(self, a: int, b: int) -> int | None:
@@ -99,7 +98,6 @@ class Parity:
             return pa ^ pb == parity
         self.parent[rb] = ra
         self.flip[rb] = pa ^ pb ^ parity
-        self.size[ra] += self.size[rb]
         return True
 
 

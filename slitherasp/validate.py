@@ -1,5 +1,5 @@
 """An answer checker independent of the solver: no search, no clingo, plain counting
-(degrees, clues) and a walk that counts the pieces.
+(degrees, clues) and the pieces the links fall into.
 
 :func:`check` takes the ``link/2`` pairs of an answer exactly as written and names
 every violation of the rules: a link that is not an edge or is reversed, a cell with
@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from .model import Name, Puzzle
+from .topology import components
 
 
 class Rule(str, Enum):
@@ -113,20 +114,18 @@ def check(
     used, violations = answer_edges(puzzle, links)
     if not used:
         violations.append(Violation(Rule.EMPTY, "the answer has no links: the loop must not be empty"))
-    around: dict[int, list[int]] = {}
+    degree: dict[int, int] = {}
     for e in used:
-        u, v = puzzle.edges[e]
-        around.setdefault(u, []).append(v)
-        around.setdefault(v, []).append(u)
-    for v in sorted(around):
-        d = len(around[v])
+        for v in puzzle.edges[e]:
+            degree[v] = degree.get(v, 0) + 1
+    for v, d in sorted(degree.items()):
         if d != 2:
             name = puzzle.vertices[v]
             violations.append(
                 Violation(Rule.DEGREE, f"vertex {name} has {d} link{'s' * (d != 1)} (must be 0 or 2)",
                           {"vertex": name, "degree": d})
             )
-    parts = _pieces(around)
+    parts = len(components(degree, (puzzle.edges[e] for e in used)))
     if parts > 1:
         violations.append(Violation(Rule.LOOPS, f"the links form {parts} separate pieces, not one loop",
                                     {"pieces": parts}))
@@ -159,24 +158,6 @@ def check(
                 )
             )
     return Report(tuple(violations), frozenset(used))
-
-
-def _pieces(around: dict[int, list[int]]) -> int:
-    """How many connected pieces the links form (vertex -> linked vertices)."""
-    seen: set[int] = set()
-    parts = 0
-    for start in around:
-        if start in seen:
-            continue
-        parts += 1
-        seen.add(start)
-        stack = [start]
-        while stack:
-            for w in around[stack.pop()]:
-                if w not in seen:
-                    seen.add(w)
-                    stack.append(w)
-    return parts
 
 
 def is_solution(puzzle: Puzzle, answer: Iterable[int]) -> bool:

@@ -178,7 +178,7 @@ class _Board(Places):
 
     def _clue_parity(self, c: int, need: int) -> None:
         """A clue counts its neighbours on the other side of the loop. Neighbours whose
-        sides are known relative to each other (one class of the parity union-find)
+        sides are known relative to each other (one class of faces)
         differ from the cell together or not at all: each class adds one of two counts.
         A class whose choice every sum that meets the clue agrees on is settled, and
         with it the cell's side relative to the class."""

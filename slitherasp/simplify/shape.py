@@ -105,7 +105,6 @@ def split(mask: int, need: tuple[int, ...], left: int) -> tuple[int, int]:
     return ok, rest
 
 
-
 @dataclass(frozen=True)
 class Ring:
     """Every way ``n`` open edges can hold one of the line counts a place needs, as
