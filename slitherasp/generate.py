@@ -201,12 +201,8 @@ class _Remover:
         else:
             self.session = Session(puzzle, values=[[k] for k in full], pinned={self.anchor: full[self.anchor]},
                                    fresh=level in ("easy", "medium"))
-            if level in (None, "hard"):
-                # Only uniqueness counts: the planted loop is forbidden once, and a test
-                # asks for any other answer, without finding the loop first (Compass-
-                # Dodecagonal 10x10: 37% less time, square 30x30 and Cairo 22x22 7-8%,
-                # three seeds, two runs side by side)
-                self.session.block(loop)
+            if level in (None, "hard"):  # only uniqueness counts: tests ask for another
+                self.session.block(loop)  # answer at once (benchmarks/README.md: up to 37% less time)
         self.puzzle = puzzle
         self.loop = loop
         self.level = level
@@ -220,24 +216,19 @@ class _Remover:
         self.most = None if difficulty is None else HUMAN_LEVELS.index(difficulty) + 1
 
     def ok(self, clues: dict[int, int]) -> tuple[bool, Answer | None]:
-        """Whether ``clues`` still give exactly one answer, at most at the level; also
-        an other answer when there is one (it shows which removed clues it breaks).
-        For a person's difficulty: whether the rules up to it reach the answer (they
-        are sound, so the answer is then unique: no solver needed)."""
+        """Whether ``clues`` still give exactly one answer, at most at the level, and an
+        other answer if one was found (it shows which removed clues it breaks). For a
+        person's difficulty: whether the rules up to it reach the (then unique) answer."""
         self.tests += 1
         if self.most is not None:
             return human_grade(self.puzzle.with_clues(clues), most=self.most).solved, None
-        if self.level in (None, "hard"):  # the loop is blocked: any answer is another one
-            r = self.session.solve(clues, models=1, conflicts=self.budget, statistics=False)
-            if r.interrupted:
-                raise KeyboardInterrupt
-            return (not r.answers and r.exhausted), (r.answers[0] if r.answers else None)
-        r = self.session.solve(clues, models=2, conflicts=self.budget, statistics=True)
+        blocked = self.level in (None, "hard")  # the loop is blocked: any answer is another one
+        r = self.session.solve(clues, models=1 if blocked else 2, conflicts=self.budget, statistics=not blocked)
         if r.interrupted:
             raise KeyboardInterrupt
         other = next((a for a in r.answers if a != self.loop), None)
-        if other is not None or not r.exhausted:
-            return False, other
+        if other is not None or not r.exhausted or blocked:
+            return other is None and r.exhausted, other
         if r.statistics["choices"] == 0:
             return True, None  # unique, and propagation alone did it
         if self.level == "easy":
@@ -406,7 +397,6 @@ class Census:
     puzzles: int
     cells: int
     seconds: float
-
 
 
 def census(puzzle: Puzzle, *, max_cells: int = 30) -> Census:
