@@ -81,13 +81,14 @@ def main() -> None:
         mine = [ours(name, w, h, seed, not args.no_person) for seed in range(1, args.seeds + 1)]
         print(f"{name} {w}x{h}: ours {[(round(a, 1), round(b, 1)) for a, b in mine]}", file=sys.stderr, flush=True)
         m, person = statistics.median(a for a, _ in mine), statistics.median(b for _, b in mine)
+        person_s = "-" if math.isnan(person) else f"{person:.1f}"  # - : left out (--no-person)
         if have_loopy and (name, w) not in {(n, x) for n, _, x, _ in HUGE}:
             theirs = [loopy(args.loopy, number, w, h) for _ in range(args.seeds)]
             print(f"{name} {w}x{h}: Loopy {[round(t, 1) for t in theirs]}", file=sys.stderr, flush=True)
             t = statistics.median(theirs)
-            print(f"| {name} | {w}x{h} | {m:.1f} | {person:.1f} | {t:.1f} | {m / t:.2f} |", flush=True)
+            print(f"| {name} | {w}x{h} | {m:.1f} | {person_s} | {t:.1f} | {m / t:.2f} |", flush=True)
         else:
-            print(f"| {name} | {w}x{h} | {m:.1f} | {person:.1f} | | |", flush=True)
+            print(f"| {name} | {w}x{h} | {m:.1f} | {person_s} | | |", flush=True)
     print(f"\nmedian of {args.seeds} puzzles each; ours: generate(level='hard', person=False), then "
           "human_grade on the result; Loopy: sgt-loopy dh.")
 
