@@ -19,7 +19,7 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -183,7 +183,7 @@ def run(todo: Sequence[Job], folder: Path, *, jobs: int = 1, cluster: str | None
     finished = done(folder)
     left = [job for job in todo if job.number not in finished]
     count = 0
-    for result in _results(left, jobs, cluster):
+    for result in results(left, make, jobs, cluster):
         record(folder, result)
         count += 1
         if progress is not None:
@@ -191,49 +191,56 @@ def run(todo: Sequence[Job], folder: Path, *, jobs: int = 1, cluster: str | None
     return count
 
 
-def _results(left: Sequence[Job], jobs: int, cluster: str | None) -> Iterator[dict[str, Any]]:
+def results(items: Iterable[Any], work: Callable[[Any], dict[str, Any]], jobs: int = 1,
+            cluster: str | None = None, *, ordered: bool = False) -> Iterator[dict[str, Any]]:
+    """``work`` over ``items``: in this process, in ``jobs`` worker processes or on a
+    Dask cluster (``tcp://host:8786`` or ``local:N``); results in the order of the
+    items when ``ordered``, else as they finish. A worker process that dies (killed,
+    out of memory) breaks its pool: the items not finished go to a new pool, up to
+    :data:`RESTARTS` times.
+
+    >>> [r["n"] for r in results(range(3), lambda n: {"n": n * n}, ordered=True)]
+    [0, 1, 4]
+    """
     if cluster is not None:
-        yield from _on_dask(left, cluster)
+        yield from _on_dask(list(items), work, cluster, ordered)
     elif jobs <= 1:
-        yield from map(make, left)
+        yield from map(work, items)
     else:
-        yield from _in_processes(left, jobs)
+        yield from _in_processes(list(items), work, jobs, ordered)
 
 
-def _in_processes(left: Sequence[Job], jobs: int) -> Iterator[dict[str, Any]]:
-    """The jobs in worker processes, results in order of completion. A worker that
-    dies (killed, out of memory) breaks the pool: the jobs not finished go to a new
-    pool, up to :data:`RESTARTS` times."""
+def _in_processes(todo: list[Any], work: Callable[[Any], dict[str, Any]], jobs: int,
+                  ordered: bool) -> Iterator[dict[str, Any]]:
     from concurrent.futures import ProcessPoolExecutor, as_completed
     from concurrent.futures.process import BrokenProcessPool
 
-    todo = list(left)
     for _ in range(RESTARTS + 1):
         finished: set[int] = set()
         with ProcessPoolExecutor(jobs) as pool:
-            futures = {pool.submit(make, job): job for job in todo}
+            futures = {pool.submit(work, item): i for i, item in enumerate(todo)}
             try:
-                for future in as_completed(futures):
+                for future in futures if ordered else as_completed(futures):
                     result = future.result()
-                    finished.add(futures[future].number)
+                    finished.add(futures[future])
                     yield result
                 return
             except BrokenProcessPool:
-                todo = [job for job in todo if job.number not in finished]
+                todo = [item for i, item in enumerate(todo) if i not in finished]
             finally:
                 for future in futures:
                     future.cancel()
-    raise GenerationError(f"worker processes died {RESTARTS + 1} times; {len(todo)} puzzles are not made")
+    raise GenerationError(f"worker processes died {RESTARTS + 1} times; {len(todo)} items are left undone")
 
 
-def _on_dask(left: Sequence[Job], cluster: str) -> Iterator[dict[str, Any]]:
-    """The jobs on a Dask cluster, results in order of completion."""
+def _on_dask(todo: list[Any], work: Callable[[Any], dict[str, Any]], cluster: str,
+             ordered: bool) -> Iterator[dict[str, Any]]:
     with _dask(cluster) as client:  # says how to install Dask when it is missing
         from distributed import as_completed
 
-        futures = [client.submit(make, job, pure=False) for job in left]
+        futures = [client.submit(work, item, pure=False) for item in todo]
         try:
-            for future in as_completed(futures):
+            for future in futures if ordered else as_completed(futures):
                 yield future.result()
         finally:
             client.cancel(futures)
@@ -292,31 +299,3 @@ def solve_item(item: tuple[str, Any, bool, float | None, str]) -> dict[str, Any]
         return {"name": name, "json": error_json(name, message), "status": "ERROR", "unique": None}
     return {"name": name, "json": solve_json(r, name), "status": str(r.status), "unique": r.unique,
             "time": r.time_total}
-
-
-def in_order(items: Sequence[Any], work: Callable[[Any], dict[str, Any]], jobs: int = 1,
-             cluster: str | None = None) -> Iterator[dict[str, Any]]:
-    """``work`` over ``items``, results in the order of the items: in this process,
-    in ``jobs`` worker processes, or on a Dask cluster (see :func:`run`)."""
-    if cluster is None and jobs <= 1:
-        yield from map(work, items)
-        return
-    if cluster is None:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(jobs) as pool:
-            futures = [pool.submit(work, item) for item in items]
-            try:
-                for future in futures:
-                    yield future.result()
-            finally:
-                for future in futures:
-                    future.cancel()
-        return
-    with _dask(cluster) as client:
-        futures = [client.submit(work, item, pure=False) for item in items]
-        try:
-            for future in futures:
-                yield future.result()
-        finally:
-            client.cancel(futures)

@@ -129,6 +129,36 @@ def test_a_dead_worker_costs_only_its_puzzle(tmp_path: Path, monkeypatch: pytest
     assert (tmp_path / "marker").exists() and campaign.done(out) == {0, 1, 2, 3}
 
 
+SOLVE = campaign.solve_item
+
+
+def _solve_dies_once(item: tuple) -> dict:
+    """Kill this worker process the first time a chosen instance is solved."""
+    import os
+
+    marker = Path(os.environ["SLITHERASP_TEST_MARKER"])
+    if item[0] == os.environ["SLITHERASP_TEST_VICTIM"] and not marker.exists():
+        marker.write_text("died")
+        os._exit(9)
+    return SOLVE(item)
+
+
+def test_a_dead_worker_in_a_batch_costs_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    made = tmp_path / "made"
+    assert main([*ARGS, "--count", "4", "-o", str(made)]) == 0
+    capsys.readouterr()
+    batch = ["batch", str(made), "--unique", "--json", "--no-progress", "--jobs", "2"]
+    assert main(batch) == 0
+    alive = _lines(capsys.readouterr().out)
+    monkeypatch.setenv("SLITHERASP_TEST_MARKER", str(tmp_path / "marker"))
+    monkeypatch.setenv("SLITHERASP_TEST_VICTIM", alive[2]["instance"])
+    monkeypatch.setattr(campaign, "solve_item", _solve_dies_once)
+    assert main(batch) == 0
+    assert (tmp_path / "marker").exists()  # a worker did die, and every line still came, in order
+    assert _lines(capsys.readouterr().out) == alive and len(alive) == 4
+
+
 def test_a_campaign_file_of_several_runs(tmp_path: Path) -> None:
     spec = tmp_path / "campaign.json"
     spec.write_text(json.dumps({"seed": 7, "runs": [

@@ -101,7 +101,7 @@ class Tally:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..campaign import in_order, solve_item
+    from ..campaign import results, solve_item
 
     files = list(collect(args.paths))
     if not files:
@@ -112,8 +112,7 @@ def run(args: argparse.Namespace) -> int:
     items = (_item(path, args) for path in files)
     interrupted = False
     try:
-        for found in in_order(list(items) if args.jobs > 1 or args.cluster else items, solve_item,
-                              jobs=args.jobs, cluster=args.cluster):
+        for found in results(items, solve_item, args.jobs, args.cluster, ordered=True):
             tally.add(found)
             progress.close()
             _print(found, args.json)
