@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any
 from .model import Answer, Name, Puzzle
 
 if TYPE_CHECKING:
+    from .census import Census
     from .explain import Explanation, Hint, Step
-    from .generate import Census, Generated, Grade
+    from .generate import Generated, Grade
     from .validate import Report
 
 

@@ -11,10 +11,11 @@ import networkx as nx
 import pytest
 
 from slitherasp import formats, tilings
+from slitherasp.census import census
 from slitherasp.cli import main
 from slitherasp.explain import human_grade
 from slitherasp.formats.lp import read_answer
-from slitherasp.generate import LEVELS, GenerationError, census, generate, grade
+from slitherasp.generate import LEVELS, GenerationError, generate, grade
 from slitherasp.model import Puzzle, from_faces
 from slitherasp.solver import count, solve
 from slitherasp.validate import check

@@ -278,7 +278,7 @@ def run_count(args: argparse.Namespace) -> int:
 
 
 def run_census(args: argparse.Namespace) -> int:
-    from ..generate import census
+    from ..census import census
     from ..results import census_json
 
     blank, _ = patch(args.tiling, args.size, args.seed)

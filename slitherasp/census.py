@@ -1,0 +1,75 @@
+"""How many puzzles a small patch has: its loops, and the clue placements that only
+one of them fits (``slitherasp census``)."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from .errors import InputError
+from .model import Puzzle
+from .solver import solve
+
+
+@dataclass(frozen=True)
+class Census:
+    """Loops of a clue-less patch and the clue placements with exactly one answer.
+
+    A *placement* gives clues to a non-empty set of cells (each the number its loop
+    uses there); it is counted when exactly one loop fits it."""
+
+    loops: int
+    puzzles: int
+    cells: int
+    seconds: float
+
+
+def census(puzzle: Puzzle, *, max_cells: int = 30) -> Census:
+    """Count the loops of ``puzzle`` (its clues are ignored) and its uniquely
+    solvable clue placements.
+
+    Loops come from the solver (all answers of the clue-less puzzle). Placements
+    are counted without listing them: cells are added in order, and the loops are
+    split into classes by their clues on the chosen cells; a class of one loop stays
+    alone under every further cell, so it counts 2^(cells left) placements at once.
+
+    >>> from slitherasp import tilings
+    >>> c = census(tilings.build("square", 2, 2))
+    >>> c.loops, c.puzzles
+    (13, 93)
+    """
+    n = len(puzzle.cells)
+    if n > max_cells:
+        raise InputError(f"a census of {n} cells is out of reach (at most {max_cells})")
+    start = time.perf_counter()
+    result = solve(puzzle.with_clues([None] * n), models=0)
+    if result.timed_out or result.interrupted:
+        raise KeyboardInterrupt
+    sigs = [puzzle.signature(a) for a in result.answers]
+    total = 0
+
+    def count(classes: list[list[int]], first: int) -> None:
+        nonlocal total
+        for j in range(first, n):
+            finer: list[list[int]] = []
+            alone = 0
+            for members in classes:
+                groups: dict[int, list[int]] = {}
+                for loop in members:
+                    groups.setdefault(sigs[loop][j], []).append(loop)
+                for g in groups.values():
+                    if len(g) == 1:
+                        alone += 1
+                    else:
+                        finer.append(g)
+            total += alone << (n - j - 1)
+            if finer:
+                count(finer, j + 1)
+
+    everything = list(range(len(sigs)))
+    if len(sigs) > 1:
+        count([everything], 0)
+    elif sigs:
+        total = (1 << n) - 1  # one loop: every non-empty placement fits only it
+    return Census(len(sigs), total, n, time.perf_counter() - start)
+
