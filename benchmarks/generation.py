@@ -1,6 +1,7 @@
 """Generation time: our generator against Loopy's, side by side in one run.
 
-    python benchmarks/generation.py [--seeds N] [--cases small,large,huge] [--no-person] [--loopy PATH]
+    python benchmarks/generation.py [--seeds N] [--cases small,large,huge] [--no-person]
+        [--difficulty easy|normal|tricky|hard] [--loopy PATH]
 
 For each case, CPU seconds per unique puzzle: ours (``generate(level="hard")``,
 in this process) and Loopy's own generator (``sgt-loopy --generate 1 WxHtNdh``, the
@@ -12,7 +13,9 @@ ours are the harder puzzles. Cases where Loopy is missing show ours only.
 (ours only), ``small,large`` both. A person's grade of the result (what ``generate``
 adds unless ``person=False``) is timed in a column of its own; ``--no-person`` leaves
 it out (on a hard 100x100 it ran for over 5 minutes without finishing).
-The markdown table goes to stdout.
+``--difficulty D`` compares like with like instead: ours for a person at level ``D``
+(``generate(difficulty=D)``, whose grades are calibrated against Loopy's) against
+Loopy's own level ``D``. The markdown table goes to stdout.
 """
 
 from __future__ import annotations
@@ -40,24 +43,31 @@ LARGE = [("square", 0, 60, 60)]
 HUGE = [("square", 0, 100, 100)]
 
 
-def ours(name: str, w: int, h: int, seed: int, person: bool = True) -> tuple[float, float]:
-    """CPU seconds to make one puzzle (solver grade ``hard``), and then to grade it
-    fully for a person, with trials (nan when ``person`` is off)."""
+def ours(name: str, w: int, h: int, seed: int, person: bool = True, difficulty: str | None = None
+         ) -> tuple[float, float]:
+    """CPU seconds to make one puzzle (solver grade ``hard``, or a person's
+    ``difficulty``), and then to grade it fully for a person, with trials (nan when
+    ``person`` is off or the difficulty was the goal)."""
     patch = tilings.build(name, w, h)
     start = time.process_time()
-    made = generate(patch, seed=seed, level="hard", person=False)
+    if difficulty is None:
+        made = generate(patch, seed=seed, level="hard", person=False)
+    else:
+        made = generate(patch, seed=seed, difficulty=difficulty, person=False)
+        assert made.grade.human is not None and made.grade.human.level == difficulty
     seconds = time.process_time() - start
     assert made.grade.unique and check(made.puzzle, made.puzzle.links(made.answer)).valid
-    if not person:
+    if not person or difficulty is not None:
         return seconds, math.nan
     start = time.process_time()
     human_grade(made.puzzle)
     return seconds, time.process_time() - start
 
 
-def loopy(exe: str, number: int, w: int, h: int) -> float:
+def loopy(exe: str, number: int, w: int, h: int, level: str = "h") -> float:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    out = subprocess.run([exe, "--generate", "1", f"{w}x{h}t{number}dh"], capture_output=True, text=True, check=True)
+    out = subprocess.run([exe, "--generate", "1", f"{w}x{h}t{number}d{level}"], capture_output=True, text=True,
+                         check=True)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     assert out.stdout.strip(), "sgt-loopy printed no game ID"
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -68,6 +78,8 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=3, help="puzzles per case and generator (default 3)")
     ap.add_argument("--cases", default="small", help="small (default), large (square 60x60) or small,large")
     ap.add_argument("--no-person", action="store_true", help="leave out timing a person's grade (slow on big boards)")
+    ap.add_argument("--difficulty", choices=["easy", "normal", "tricky", "hard"],
+                    help="make ours for a person at this level and Loopy's at its own (default: solver grade hard)")
     ap.add_argument("--loopy", default=shutil.which("sgt-loopy") or "/usr/games/sgt-loopy")
     args = ap.parse_args()
     have_loopy = os.access(args.loopy, os.X_OK)
@@ -78,19 +90,20 @@ def main() -> None:
     chosen = args.cases.split(",")
     cases = [c for group, cs in (("small", CASES), ("large", LARGE), ("huge", HUGE)) if group in chosen for c in cs]
     for name, number, w, h in cases:
-        mine = [ours(name, w, h, seed, not args.no_person) for seed in range(1, args.seeds + 1)]
+        mine = [ours(name, w, h, seed, not args.no_person, args.difficulty) for seed in range(1, args.seeds + 1)]
         print(f"{name} {w}x{h}: ours {[(round(a, 1), round(b, 1)) for a, b in mine]}", file=sys.stderr, flush=True)
         m, person = statistics.median(a for a, _ in mine), statistics.median(b for _, b in mine)
         person_s = "-" if math.isnan(person) else f"{person:.1f}"  # - : left out (--no-person)
         if have_loopy and (name, w) not in {(n, x) for n, _, x, _ in HUGE}:
-            theirs = [loopy(args.loopy, number, w, h) for _ in range(args.seeds)]
+            theirs = [loopy(args.loopy, number, w, h, (args.difficulty or "hard")[0]) for _ in range(args.seeds)]
             print(f"{name} {w}x{h}: Loopy {[round(t, 1) for t in theirs]}", file=sys.stderr, flush=True)
             t = statistics.median(theirs)
             print(f"| {name} | {w}x{h} | {m:.1f} | {person_s} | {t:.1f} | {m / t:.2f} |", flush=True)
         else:
             print(f"| {name} | {w}x{h} | {m:.1f} | {person_s} | | |", flush=True)
-    print(f"\nmedian of {args.seeds} puzzles each; ours: generate(level='hard', person=False), then "
-          "human_grade on the result; Loopy: sgt-loopy dh.")
+    goal = f"difficulty={args.difficulty!r}" if args.difficulty else "level='hard'"
+    print(f"\nmedian of {args.seeds} puzzles each; ours: generate({goal}, person=False), then "
+          f"human_grade on the result; Loopy: sgt-loopy d{(args.difficulty or 'hard')[0]}.")
 
 
 if __name__ == "__main__":
