@@ -19,6 +19,7 @@ A clue 3 on edges 0-3, and edge 3 meeting only edge 4, a cross, at a vertex:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from .board import LINE, UNKNOWN
 
@@ -51,6 +52,8 @@ def window(constraints: Sequence[Constraint], state: Sequence[int], pairs: Seque
                 members[where[e]].append(k)
     if not all(_feasible(lines[k], opens[k], allowed[k]) for k in range(len(constraints))):
         return None
+    if len(variables) <= MAX_BITS:
+        return _by_bits(constraints, state, pairs, variables, where, lines)
     order = sorted(range(len(variables)), key=lambda i: -len(members[i]))  # most constrained first
     value = [False] * len(variables)
     found: list[tuple[bool, ...]] = []
@@ -91,6 +94,60 @@ def window(constraints: Sequence[Constraint], state: Sequence[int], pairs: Seque
         sums = {fixed + (s[ia] if ia is not None else 0) + (s[ib] if ib is not None else 0) for s in found}
         projections.append(frozenset(t + extra for t in sums for extra in range(free + 1)))
     return forced, projections
+
+
+MAX_BITS = 12
+"""Windows of at most this many open edges are solved by :func:`_by_bits`."""
+
+
+def _by_bits(constraints: Sequence[Constraint], state: Sequence[int], pairs: Sequence[tuple[int, int]],
+             variables: list[int], where: dict[int, int], lines: list[int],
+             ) -> tuple[dict[int, bool], list[frozenset[int]]] | None:
+    """:func:`window` for a few open edges: every assignment of them is one bit of an
+    integer (bit ``w``: edge ``i`` is a line when bit ``i`` of ``w`` is set), each
+    constraint keeps the assignments it allows (a table built once per shape), and
+    the backbone and projections are read off the survivors with bit operations."""
+    n = len(variables)
+    on = _ons(n)
+    valid = (1 << (1 << n)) - 1
+    for k, (edges, counts) in enumerate(constraints):
+        mask = 0
+        for e in edges:
+            if e in where:
+                mask |= 1 << where[e]
+        valid &= _allows(n, mask, frozenset(t - lines[k] for t in counts))
+        if not valid:
+            return None
+    forced = {}
+    for i, e in enumerate(variables):
+        if not valid & on[i]:
+            forced[e] = False
+        elif not valid & ~on[i]:
+            forced[e] = True
+    projections = []
+    for a, b in pairs:
+        fixed = (state[a] == LINE) + (state[b] == LINE)
+        free = sum(state[x] == UNKNOWN and x not in where for x in (a, b))  # in no constraint: either state
+        ways = [valid]  # ways[j]: the surviving assignments with j lines among a and b
+        for x in (a, b):
+            if x in where:
+                bit = on[where[x]]
+                ways = [(w & ~bit) | (ways[j - 1] & bit if j else 0) for j, w in enumerate([*ways, 0])]
+        sums = {fixed + j for j, w in enumerate(ways) if w}
+        projections.append(frozenset(t + extra for t in sums for extra in range(free + 1)))
+    return forced, projections
+
+
+@cache
+def _ons(n: int) -> tuple[int, ...]:
+    """For each of ``n`` edges, the assignments (bits) in which it is a line."""
+    return tuple(sum(1 << w for w in range(1 << n) if w >> i & 1) for i in range(n))
+
+
+@cache
+def _allows(n: int, mask: int, counts: frozenset[int]) -> int:
+    """The assignments of ``n`` edges with one of ``counts`` lines among ``mask``."""
+    return sum(1 << w for w in range(1 << n) if (w & mask).bit_count() in counts)
 
 
 def _feasible(lines: int, opens: int, allowed: frozenset[int]) -> bool:
