@@ -125,6 +125,30 @@ def test_competition_instance_with_a_cell_that_is_no_face() -> None:
         judge(p, step)
 
 
+# -- windows ---------------------------------------------------------------------------------
+def test_windows_by_bits_agree_with_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Small windows are solved with bit sets, larger ones by a depth-first search: on
+    random windows both give the same backbone and projections (or both no solution)."""
+    import random
+
+    from slitherasp.explain import local
+
+    rng = random.Random(5)
+    cases = []
+    for _ in range(3000):
+        m = rng.randint(2, 12)
+        state = [rng.choice([0, 0, 0, 1, 2]) for _ in range(m)]  # unknown, unknown, unknown, line, cross
+        cons = []
+        for _ in range(rng.randint(1, 5)):
+            es = rng.sample(range(m), rng.randint(1, min(m, 6)))
+            cons.append((tuple(es), frozenset(rng.sample(range(len(es) + 1), rng.randint(1, len(es) + 1)))))
+        cases.append((cons, state, [tuple(rng.sample(range(m), 2)) for _ in range(rng.randint(0, 3))]))
+    by_bits = [local.window(*case) for case in cases]
+    monkeypatch.setattr(local, "MAX_BITS", -1)
+    assert [local.window(*case) for case in cases] == by_bits
+    assert sum(r is None for r in by_bits) > 100 and sum(bool(r and r[0]) for r in by_bits) > 100
+
+
 # -- grades for a person ---------------------------------------------------------------------
 @pytest.mark.parametrize("difficulty", DIFFICULTIES)
 def test_generation_reaches_each_difficulty(difficulty: str) -> None:
