@@ -30,6 +30,7 @@ oracle then shrinks those to a minimal reason.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ..model import Puzzle
 from .board import CROSS, LINE, UNKNOWN, Board
@@ -254,6 +255,11 @@ class Deducer:
         if found is None:
             return None
         forced, projections = found
+        if not forced:  # the corners it teaches, if any, before gathering the facts behind them
+            projections = [counts if teach and facts.narrows(k, counts) else None
+                           for k, counts in zip(corners, projections)]
+            if all(counts is None for counts in projections):
+                return None
         support_clues, support_edges = set(clues), {e for edges, _ in constraints for e in edges
                                                     if self.board.state[e] != UNKNOWN}
         step_level = max([facts.level[k] for k in used], default=level) if used else level
@@ -264,7 +270,7 @@ class Deducer:
             return Deduction(tuple(sorted(forced.items())), max(step_level, 2), "corner" if step_level <= 2
                              else "corners", frozenset(support_clues), frozenset(support_edges))
         for k, counts in zip(corners, projections):
-            if teach and facts.learn(k, counts, level, support_clues, support_edges):
+            if counts is not None and facts.learn(k, counts, level, support_clues, support_edges):
                 self._corner_changed(k, level)
         return None
 
@@ -334,15 +340,19 @@ class Corners:
         far as "at most one" and "at least one" can say it (as Loopy's corners do:
         "both or neither" is an equality of edges, reasoning of the harder level 4);
         whether that told anything new."""
-        counts = frozenset({0, 1, 2} - ({2} if 2 not in counts else set()) - ({0} if 0 not in counts else set()))
-        narrowed = self.allowed[k] & counts
-        if narrowed == self.allowed[k] or not narrowed:
+        if not self.narrows(k, counts):
             return False
+        narrowed = self.allowed[k] & _as_corner(counts)
         self.allowed[k] = narrowed
         self.level[k] = max(level, self.level[k]) if self.level[k] else level
         self.clues[k] = self.clues[k] | frozenset(clues)
         self.edges[k] = self.edges[k] | frozenset(edges)
         return True
+
+    def narrows(self, k: int, counts: frozenset[int]) -> bool:
+        """Whether learning ``counts`` would tell corner ``k`` something new."""
+        narrowed = self.allowed[k] & _as_corner(counts)
+        return bool(narrowed) and narrowed != self.allowed[k]
 
     def copy(self) -> Corners:
         other = object.__new__(Corners)
@@ -350,3 +360,10 @@ class Corners:
         other.allowed, other.level = list(self.allowed), list(self.level)
         other.clues, other.edges = list(self.clues), list(self.edges)
         return other
+
+
+@cache
+def _as_corner(counts: frozenset[int]) -> frozenset[int]:
+    """What a corner keeps of the line counts a window allows its pair: "at most one"
+    (no 2) and "at least one" (no 0), as Loopy's corners do."""
+    return frozenset({0, 1, 2} - ({2} if 2 not in counts else set()) - ({0} if 0 not in counts else set()))

@@ -41,6 +41,8 @@ def window(constraints: Sequence[Constraint], state: Sequence[int], pairs: Seque
             if state[e] == UNKNOWN and e not in where:
                 where[e] = len(variables)
                 variables.append(e)
+    if len(variables) <= MAX_BITS:
+        return _by_bits(constraints, state, pairs, variables, where)
     members: list[list[int]] = [[] for _ in variables]
     lines, opens, allowed = [], [], []
     for k, (edges, counts) in enumerate(constraints):
@@ -52,8 +54,6 @@ def window(constraints: Sequence[Constraint], state: Sequence[int], pairs: Seque
                 members[where[e]].append(k)
     if not all(_feasible(lines[k], opens[k], allowed[k]) for k in range(len(constraints))):
         return None
-    if len(variables) <= MAX_BITS:
-        return _by_bits(constraints, state, pairs, variables, where, lines)
     order = sorted(range(len(variables)), key=lambda i: -len(members[i]))  # most constrained first
     value = [False] * len(variables)
     found: list[tuple[bool, ...]] = []
@@ -101,7 +101,7 @@ MAX_BITS = 12
 
 
 def _by_bits(constraints: Sequence[Constraint], state: Sequence[int], pairs: Sequence[tuple[int, int]],
-             variables: list[int], where: dict[int, int], lines: list[int],
+             variables: list[int], where: dict[int, int],
              ) -> tuple[dict[int, bool], list[frozenset[int]]] | None:
     """:func:`window` for a few open edges: every assignment of them is one bit of an
     integer (bit ``w``: edge ``i`` is a line when bit ``i`` of ``w`` is set), each
@@ -110,12 +110,15 @@ def _by_bits(constraints: Sequence[Constraint], state: Sequence[int], pairs: Seq
     n = len(variables)
     on = _ons(n)
     valid = (1 << (1 << n)) - 1
-    for k, (edges, counts) in enumerate(constraints):
-        mask = 0
+    for edges, counts in constraints:
+        mask = lines = 0
         for e in edges:
-            if e in where:
-                mask |= 1 << where[e]
-        valid &= _allows(n, mask, frozenset(t - lines[k] for t in counts))
+            i = where.get(e)
+            if i is not None:
+                mask |= 1 << i
+            elif state[e] == LINE:
+                lines += 1
+        valid &= _allows(n, mask, counts, lines)
         if not valid:
             return None
     forced = {}
@@ -145,9 +148,10 @@ def _ons(n: int) -> tuple[int, ...]:
 
 
 @cache
-def _allows(n: int, mask: int, counts: frozenset[int]) -> int:
-    """The assignments of ``n`` edges with one of ``counts`` lines among ``mask``."""
-    return sum(1 << w for w in range(1 << n) if (w & mask).bit_count() in counts)
+def _allows(n: int, mask: int, counts: frozenset[int], lines: int) -> int:
+    """The assignments of ``n`` edges with one of ``counts`` lines among ``mask`` and
+    ``lines`` settled ones."""
+    return sum(1 << w for w in range(1 << n) if (w & mask).bit_count() + lines in counts)
 
 
 def _feasible(lines: int, opens: int, allowed: frozenset[int]) -> bool:
