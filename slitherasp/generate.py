@@ -225,7 +225,7 @@ class _Remover:
             trial = self.puzzle.with_clues(clues)
             if self.most <= 4:  # no trials: the rules of simplify reach nearly always as
                 # far as a person's, at a fraction of the cost; where they stop short, the
-                # clue stays (benchmarks/README.md: the same puzzles, 2.6x faster)
+                # clue stays (benchmarks/README.md: 2.5x faster, puzzles rarely differ)
                 state = propagate(trial, faces=trial.is_disc)
                 if state is None or None in state:
                     return False, None

@@ -256,8 +256,7 @@ class Deducer:
             return None
         forced, projections = found
         if not forced:  # the corners it teaches, if any, before gathering the facts behind them
-            projections = [counts if teach and facts.narrows(k, counts) else None
-                           for k, counts in zip(corners, projections)]
+            projections = [facts.narrowed(k, counts) if teach else None for k, counts in zip(corners, projections)]
             if all(counts is None for counts in projections):
                 return None
         support_clues, support_edges = set(clues), {e for edges, _ in constraints for e in edges
@@ -340,19 +339,20 @@ class Corners:
         far as "at most one" and "at least one" can say it (as Loopy's corners do:
         "both or neither" is an equality of edges, reasoning of the harder level 4);
         whether that told anything new."""
-        if not self.narrows(k, counts):
+        narrowed = self.narrowed(k, counts)
+        if narrowed is None:
             return False
-        narrowed = self.allowed[k] & _as_corner(counts)
         self.allowed[k] = narrowed
         self.level[k] = max(level, self.level[k]) if self.level[k] else level
         self.clues[k] = self.clues[k] | frozenset(clues)
         self.edges[k] = self.edges[k] | frozenset(edges)
         return True
 
-    def narrows(self, k: int, counts: frozenset[int]) -> bool:
-        """Whether learning ``counts`` would tell corner ``k`` something new."""
+    def narrowed(self, k: int, counts: frozenset[int]) -> frozenset[int] | None:
+        """What corner ``k`` would allow after learning ``counts``; None when that tells
+        it nothing new (or nothing at all is left)."""
         narrowed = self.allowed[k] & _as_corner(counts)
-        return bool(narrowed) and narrowed != self.allowed[k]
+        return narrowed if narrowed and narrowed != self.allowed[k] else None
 
     def copy(self) -> Corners:
         other = object.__new__(Corners)

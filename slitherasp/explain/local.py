@@ -88,12 +88,19 @@ def window(constraints: Sequence[Constraint], state: Sequence[int], pairs: Seque
             forced[e] = first
     projections = []
     for a, b in pairs:
-        fixed = (state[a] == LINE) + (state[b] == LINE)
-        free = sum(state[x] == UNKNOWN and x not in where for x in (a, b))  # in no constraint: either state
         ia, ib = where.get(a), where.get(b)
-        sums = {fixed + (s[ia] if ia is not None else 0) + (s[ib] if ib is not None else 0) for s in found}
-        projections.append(frozenset(t + extra for t in sums for extra in range(free + 1)))
+        sums = {(s[ia] if ia is not None else 0) + (s[ib] if ib is not None else 0) for s in found}
+        projections.append(_projection(sums, state, where, a, b))
     return forced, projections
+
+
+def _projection(sums: set[int], state: Sequence[int], where: dict[int, int], a: int, b: int) -> frozenset[int]:
+    """The line counts of the pair ``a``, ``b``: ``sums`` of its open edges in the
+    window's solutions, plus its lines, plus either state of an open edge that is in
+    no constraint."""
+    fixed = (state[a] == LINE) + (state[b] == LINE)
+    free = sum(state[x] == UNKNOWN and x not in where for x in (a, b))
+    return frozenset(fixed + t + extra for t in sums for extra in range(free + 1))
 
 
 MAX_BITS = 12
@@ -129,15 +136,12 @@ def _by_bits(constraints: Sequence[Constraint], state: Sequence[int], pairs: Seq
             forced[e] = True
     projections = []
     for a, b in pairs:
-        fixed = (state[a] == LINE) + (state[b] == LINE)
-        free = sum(state[x] == UNKNOWN and x not in where for x in (a, b))  # in no constraint: either state
         ways = [valid]  # ways[j]: the surviving assignments with j lines among a and b
         for x in (a, b):
             if x in where:
                 bit = on[where[x]]
                 ways = [(w & ~bit) | (ways[j - 1] & bit if j else 0) for j, w in enumerate([*ways, 0])]
-        sums = {fixed + j for j, w in enumerate(ways) if w}
-        projections.append(frozenset(t + extra for t in sums for extra in range(free + 1)))
+        projections.append(_projection({j for j, w in enumerate(ways) if w}, state, where, a, b))
     return forced, projections
 
 
