@@ -32,7 +32,7 @@ import time
 
 from slitherasp import tilings
 from slitherasp.explain import human_grade
-from slitherasp.generate import generate
+from slitherasp.generate import DIFFICULTIES, generate
 from slitherasp.validate import check
 
 CASES = [("cairo", 4, 22, 22), ("compass-dodecagonal", 15, 10, 10), ("square", 0, 30, 30)]
@@ -50,11 +50,8 @@ def ours(name: str, w: int, h: int, seed: int, person: bool = True, difficulty: 
     ``person`` is off or the difficulty was the goal)."""
     patch = tilings.build(name, w, h)
     start = time.process_time()
-    if difficulty is None:
-        made = generate(patch, seed=seed, level="hard", person=False)
-    else:
-        made = generate(patch, seed=seed, difficulty=difficulty, person=False)
-        assert made.grade.human is not None and made.grade.human.level == difficulty
+    made = generate(patch, seed=seed, level=None if difficulty else "hard", difficulty=difficulty, person=False)
+    assert difficulty is None or (made.grade.human is not None and made.grade.human.level == difficulty)
     seconds = time.process_time() - start
     assert made.grade.unique and check(made.puzzle, made.puzzle.links(made.answer)).valid
     if not person or difficulty is not None:
@@ -78,7 +75,7 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=3, help="puzzles per case and generator (default 3)")
     ap.add_argument("--cases", default="small", help="small (default), large (square 60x60) or small,large")
     ap.add_argument("--no-person", action="store_true", help="leave out timing a person's grade (slow on big boards)")
-    ap.add_argument("--difficulty", choices=["easy", "normal", "tricky", "hard"],
+    ap.add_argument("--difficulty", choices=DIFFICULTIES[:4],
                     help="make ours for a person at this level and Loopy's at its own (default: solver grade hard)")
     ap.add_argument("--loopy", default=shutil.which("sgt-loopy") or "/usr/games/sgt-loopy")
     args = ap.parse_args()
