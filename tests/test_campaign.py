@@ -108,14 +108,19 @@ def test_batch_in_processes_and_on_a_cluster_gives_the_same_lines(
 MAKE = campaign.make
 
 
-def _dies_once(job: campaign.Job) -> dict:
-    """Kill this worker process the first time puzzle 1 is made (a marker file says so)."""
+def _die_the_first_time(chosen: bool) -> None:
+    """Kill this worker process if ``chosen`` and no worker died yet (a marker file says so)."""
     import os
 
     marker = Path(os.environ["SLITHERASP_TEST_MARKER"])
-    if job.number == 1 and not marker.exists():
+    if chosen and not marker.exists():
         marker.write_text("died")
         os._exit(9)
+
+
+def _dies_once(job: campaign.Job) -> dict:
+    """Make a puzzle, but die the first time puzzle 1 is made."""
+    _die_the_first_time(job.number == 1)
     return MAKE(job)
 
 
@@ -133,13 +138,10 @@ SOLVE = campaign.solve_item
 
 
 def _solve_dies_once(item: tuple) -> dict:
-    """Kill this worker process the first time a chosen instance is solved."""
+    """Solve an instance, but die the first time the chosen one is solved."""
     import os
 
-    marker = Path(os.environ["SLITHERASP_TEST_MARKER"])
-    if item[0] == os.environ["SLITHERASP_TEST_VICTIM"] and not marker.exists():
-        marker.write_text("died")
-        os._exit(9)
+    _die_the_first_time(item[0] == os.environ["SLITHERASP_TEST_VICTIM"])
     return SOLVE(item)
 
 
