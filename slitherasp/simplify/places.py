@@ -23,6 +23,7 @@ class Places:
     state: list[bool | None]
     pairs: list[tuple[int, int, int, int]]
     allowed: list[int]
+    corner_edges: list[tuple[int, int]]
     sides: list[tuple[int, int]] | None
     cls: list[int]
     odd: list[int]
@@ -63,27 +64,27 @@ class Places:
         settled; each corner learns the counts it has in some; in a cell, two open
         edges alike (or opposite) in all of them make the faces beyond them alike (or
         opposite)."""
-        opens = [e for e in edges if self.state[e] is None]
+        allowed, ends = self.allowed, self.corner_edges
+        opens, keys = self._open(edges)
         at = {e: i for i, e in enumerate(opens)}
         table = ring(len(opens), need)
+        pair = table.pair
         fits, corners = table.full, []
         for p in pairs:
-            a, b, _, _ = self.pairs[p]
-            i, j = at.get(a), at.get(b)
+            i, j = at.get(ends[p][0]), at.get(ends[p][1])
             if i is None or j is None:
                 continue
-            counts = table.pair[(i, j) if i < j else (j, i)]
+            counts = pair[i, j] if i < j else pair[j, i]
             corners.append((p, counts))
-            m = self.allowed[p]
+            m = allowed[p]
             if m != 0b111:
                 fits &= (counts[0] if m & 1 else 0) | (counts[1] if m & 2 else 0) | (counts[2] if m & 4 else 0)
-        keys = self._keys(opens)
-        first: dict[tuple[int, int], int] = {}
-        for i, (key, odd) in enumerate(keys):
-            j = first.setdefault(key, i)
+        first: dict[int, int] = {}
+        for i, key in enumerate(keys):
+            j = first.setdefault(key >> 1, i)
             if j != i:  # known alike or opposite already: the two faces of each edge are related
-                counts = table.pair[j, i]
-                fits &= counts[1] if odd ^ keys[j][1] else counts[0] | counts[2]
+                counts = pair[j, i]
+                fits &= counts[1] if (key ^ keys[j]) & 1 else counts[0] | counts[2]
         if not fits:
             raise Contradiction
         settled = False
@@ -97,23 +98,29 @@ class Places:
         if settled:
             return  # the place is queued again
         for p, counts in corners:
-            self._learn(p, (fits & counts[0] and 1) | (fits & counts[1] and 2) | (fits & counts[2] and 4))
+            m = allowed[p]
+            if m & ((fits & counts[0] and 1) | (fits & counts[1] and 2) | (fits & counts[2] and 4)) != m:
+                self._learn(p, (fits & counts[0] and 1) | (fits & counts[1] and 2) | (fits & counts[2] and 4))
         if face is not None:
             for (i, j), counts in table.pair.items():
                 alike, unlike = not fits & counts[1], not fits & (counts[0] | counts[2])
-                if (alike or unlike) and keys[i][0] != keys[j][0]:
+                if (alike or unlike) and keys[i] >> 1 != keys[j] >> 1:
                     a, b = self.sides[opens[i]], self.sides[opens[j]]  # type: ignore[index]
                     self._join(a[1] if a[0] == face else a[0], b[1] if b[0] == face else b[0], int(unlike))
 
-    def _keys(self, opens: list[int]) -> list[tuple[tuple[int, int], int]]:
-        """For each open edge, the classes of its two faces and their parity: two edges
-        with the same classes are known alike (same parity) or opposite."""
-        cls, par, keys = self.cls, self.odd, []
-        for e in opens:
-            a, b = self.sides[e]  # type: ignore[index]
-            ra, rb = cls[a], cls[b]
-            keys.append(((ra, rb) if ra < rb else (rb, ra), par[a] ^ par[b]))
-        return keys
+    def _open(self, edges: Sequence[int]) -> tuple[list[int], list[int]]:
+        """The open edges of a place, and for each a key: the classes of its two faces
+        (``key >> 1``) and their parity (``key & 1``). Two edges with the same classes
+        are known alike (same parity) or opposite."""
+        state, cls, par, sides = self.state, self.cls, self.odd, self.sides
+        opens, keys = [], []
+        for e in edges:
+            if state[e] is None:
+                opens.append(e)
+                a, b = sides[e]  # type: ignore[index]
+                ra, rb = cls[a], cls[b]
+                keys.append((ra << 33 | rb << 1 if ra < rb else rb << 33 | ra << 1) | par[a] ^ par[b])
+        return opens, keys
 
     def _idle(self, pairs: list[int], edges: Sequence[int]) -> bool:
         """Whether a place that needs a count neither near none nor near all of its open
@@ -129,5 +136,5 @@ class Places:
                     return False
         if not self.ring:
             return True
-        keys = self._keys([e for e in edges if state[e] is None])
-        return len({k for k, _ in keys}) == len(keys)
+        keys = self._open(edges)[1]
+        return len({k >> 1 for k in keys}) == len(keys)

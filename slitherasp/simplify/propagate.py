@@ -56,6 +56,9 @@ class _Board(Places):
             self.queued_v[v] = 1
         self.queued_c = bytearray(self.clued)
         self.pending: list[tuple[int, bool]] = []
+        self.busy_v = self.busy_c = -1
+        """The place being looked at: what it learns of its own corners does not queue it
+        again (it knows that already)."""
         # the loop rule: lines grouped into paths (union-find over vertices), each
         # path's number of lines; a line between the two ends of one path closes it.
         # A plain union-find, not topology.Parity: this is the hot path, where Parity
@@ -67,6 +70,7 @@ class _Board(Places):
         self.pairs, self.pairs_of_edge, self.pairs_at = shape.pairs, shape.pairs_of_edge, shape.pairs_at
         self.pairs_of_cell, self.beyond = shape.pairs_of_cell, shape.beyond
         self.allowed = [0b111] * len(self.pairs)
+        self.corner_edges = [(a, b) for a, b, _, _ in self.pairs]
         self.ring = False
         """Whether places weigh every way of placing their lines (after the cheap rules stall)."""
         self.todo_p: list[int] = []
@@ -101,8 +105,9 @@ class _Board(Places):
         self.allowed[p] = mask
         _, _, x, f = self.pairs[p]
         self.todo_p.append(p)
-        self._queue_v(x)
-        if self.clued[f]:
+        if x != self.busy_v:
+            self._queue_v(x)
+        if self.clued[f] and f != self.busy_c:
             self._queue_c(f)
         if mask == 0b010 or mask == 0b101:  # the faces beyond differ, or are alike
             self._join(*self.beyond[p], mask == 0b010)
@@ -350,13 +355,15 @@ class _Board(Places):
                 while self.todo_p:
                     self._pair(self.todo_p.pop())
                 while self.todo_v:
-                    v = self.todo_v.pop()
+                    v = self.busy_v = self.todo_v.pop()
                     self.queued_v[v] = 0
                     self._vertex(v)
+                self.busy_v = -1
                 while self.todo_c:
-                    c = self.todo_c.pop()
+                    c = self.busy_c = self.todo_c.pop()
                     self.queued_c[c] = 0
                     self._cell(c)
+                self.busy_c = -1
             self._loop_rule()
             if not self.pending and not self.ring and self.sides is not None:
                 self._ring_on()
