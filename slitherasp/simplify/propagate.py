@@ -345,7 +345,10 @@ class _Board(Places):
         its own rules) weighing every way of placing a place's lines; the loop rule
         and the clues' parity (which read the whole board) run when the queues are
         empty, the parity one clue at a time, round the board, until a full round
-        finds nothing."""
+        finds nothing. Between two places the settled edges and corners are passed on
+        first, and clues go before vertices: they say more, and the vertices then
+        weigh fewer times (a quarter fewer weighings on Loopy's Hard puzzles than
+        all vertices, then all clues)."""
         cursor, quiet, seen = 0, 0, -1
         cells = len(self.p.cells)
         while True:
@@ -354,16 +357,16 @@ class _Board(Places):
                     self.set(*self.pending.pop())
                 while self.todo_p:
                     self._pair(self.todo_p.pop())
-                while self.todo_v:
-                    v = self.busy_v = self.todo_v.pop()
-                    self.queued_v[v] = 0
-                    self._vertex(v)
-                self.busy_v = -1
-                while self.todo_c:
+                if self.todo_c:
                     c = self.busy_c = self.todo_c.pop()
                     self.queued_c[c] = 0
                     self._cell(c)
-                self.busy_c = -1
+                    self.busy_c = -1
+                elif self.todo_v:
+                    v = self.busy_v = self.todo_v.pop()
+                    self.queued_v[v] = 0
+                    self._vertex(v)
+                    self.busy_v = -1
             self._loop_rule()
             if not self.pending and not self.ring and self.sides is not None:
                 self._ring_on()
