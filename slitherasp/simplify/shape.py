@@ -86,8 +86,8 @@ def _build_shape(puzzle: Puzzle, faces: bool) -> Shape:
     sides = [(cs[0], cs[1] if len(cs) > 1 else out) for cs in puzzle.edge_cells]
     border = [e for e, cs in enumerate(puzzle.edge_cells) if len(cs) == 1]
     face_edges = [list(es) for es in puzzle.cell_edges] + [border]
-    far = lambda e, f: sides[e][1] if sides[e][0] == f else sides[e][0]  # noqa: E731
-    beyond = [(far(a, f), far(b, f)) for a, b, _, f in pairs]
+    both = [a + b for a, b in sides]  # the face across an edge from f: both[e] - f
+    beyond = [(both[a] - f, both[b] - f) for a, b, _, f in pairs]
     return Shape(pairs, pairs_of_edge, pairs_at, pairs_of_cell, sides, face_edges, beyond)
 
 
