@@ -59,6 +59,10 @@ class _Board(Places):
         self.busy_v = self.busy_c = -1
         """The place being looked at: what it learns of its own corners does not queue it
         again (it knows that already)."""
+        self.two_v, self.two_c = bytearray(len(puzzle.vertices)), bytearray(len(puzzle.cells))
+        """Places weighed once with two open edges: that weighing learnt all they can
+        say (the corner between the two, the faces beyond a clue's two alike or
+        opposite), so they are not weighed again."""
         # the loop rule: lines grouped into paths (union-find over vertices), each
         # path's number of lines; a line between the two ends of one path closes it.
         # A plain union-find, not topology.Parity: this is the hot path, where Parity
@@ -303,6 +307,10 @@ class _Board(Places):
             if on == 0 and unk > 2 and self._idle(self.pairs_at[v], self.p.incidence[v]):
                 return
             need = (0, 2) if on == 0 else (1,)
+            if self.ring and unk == 2:
+                if self.two_v[v]:
+                    return
+                self.two_v[v] = 1
             if self.ring and unk <= RING:
                 self._count(self.p.incidence[v], self.pairs_at[v], need, None)
             else:
@@ -323,6 +331,10 @@ class _Board(Places):
         elif unk >= 2 and self.pairs_of_cell[c]:
             if 2 <= k - on <= unk - 2 and self._idle(self.pairs_of_cell[c], self.p.cell_edges[c]):
                 return
+            if self.ring and unk == 2:
+                if self.two_c[c]:
+                    return
+                self.two_c[c] = 1
             if self.ring and unk <= RING:
                 self._count(self.p.cell_edges[c], self.pairs_of_cell[c], (k - on,), c)
             else:
