@@ -74,7 +74,7 @@ class _Board(Places):
         self.pairs, self.pairs_of_edge, self.pairs_at = shape.pairs, shape.pairs_of_edge, shape.pairs_at
         self.pairs_of_cell, self.beyond = shape.pairs_of_cell, shape.beyond
         self.allowed = [0b111] * len(self.pairs)
-        self.corner_edges = [(a, b) for a, b, _, _ in self.pairs]
+        self.corner_edges = shape.corner_edges
         self.ring = False
         """Whether places weigh every way of placing their lines (after the cheap rules stall)."""
         self.todo_p: list[int] = []

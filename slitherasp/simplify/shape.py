@@ -38,6 +38,8 @@ class Shape:
     sides: list[tuple[int, int]] | None
     face_edges: list[list[int]]
     beyond: list[tuple[int, int]]
+    corner_edges: list[tuple[int, int]]
+    """The two edges of each corner (its first two fields, for the hot path)."""
 
 
 _SHAPES: dict[tuple[int, bool], tuple[object, Shape]] = {}
@@ -72,7 +74,7 @@ def _build_shape(puzzle: Puzzle, faces: bool) -> Shape:
     pairs_of_cell: list[list[int]] = [[] for _ in puzzle.cells]
     geo = puzzle.geometry
     if not faces or geo is None:
-        return Shape(pairs, pairs_of_edge, pairs_at, pairs_of_cell, None, [], [])
+        return Shape(pairs, pairs_of_edge, pairs_at, pairs_of_cell, None, [], [], [])
     for f, (cyc, ring) in enumerate(zip(geo.faces, puzzle.face_sides)):
         for i, x in enumerate(cyc):  # type: ignore[arg-type]
             a, b = ring[i], ring[(i + 1) % len(ring)]
@@ -88,7 +90,8 @@ def _build_shape(puzzle: Puzzle, faces: bool) -> Shape:
     face_edges = [list(es) for es in puzzle.cell_edges] + [border]
     both = [a + b for a, b in sides]  # the face across an edge from f: both[e] - f
     beyond = [(both[a] - f, both[b] - f) for a, b, _, f in pairs]
-    return Shape(pairs, pairs_of_edge, pairs_at, pairs_of_cell, sides, face_edges, beyond)
+    corner_edges = [(a, b) for a, b, _, _ in pairs]
+    return Shape(pairs, pairs_of_edge, pairs_at, pairs_of_cell, sides, face_edges, beyond, corner_edges)
 
 
 @cache
