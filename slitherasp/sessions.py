@@ -197,7 +197,10 @@ of puzzles, each through a new batch, against one solve per puzzle): with a sess
 from the second puzzle, groups of 2 took 2.47x and of 3 1.51x the time of solving
 each alone. From the 5th puzzle on: groups of 5 took 1.47x, of 10 1.04x; from the 8th:
 groups of 2, 3 and 5 1.0-1.1x, of 10 1.2x, of 30 0.56x, of 100 0.35x (one run, noisy to
-about 0.1); ``benchmarks/batch_drift.py`` prints the table."""
+about 0.1); ``benchmarks/batch_drift.py`` prints the table. Only puzzles that needed
+clingo count: on puzzlekit's graphs whose every puzzle the rules settle whole (643 and
+612 edges) a session cost 0.57-0.59 and 0.25 s against 0.32-0.37 and 0.13-0.15 without
+(best of three, side by side)."""
 
 
 class Batch:
@@ -205,10 +208,11 @@ class Batch:
 
     The first few puzzles on a graph get a fresh :func:`solve` (reduced, with root
     probing), and so does every puzzle on a graph of more than ``session_edges``
-    edges. From puzzle ``session_after`` on, puzzles on the same smaller graph
-    (same vertices, edges and cells; clues may differ) go to one :class:`Session`
-    for that graph: no parsing or grounding, and what clingo learnt on earlier
-    puzzles carries over. A session cannot probe
+    edges. Once ``session_after`` puzzles on the same smaller graph (same vertices,
+    edges and cells; clues may differ) have needed clingo (the rules in Python did
+    not settle them whole), the graph's puzzles go to one :class:`Session`: no
+    parsing or grounding, and what clingo learnt on earlier puzzles carries over.
+    A graph whose puzzles the rules settle gets no session. A session cannot probe
     at the root, so a session solve gets a conflict budget of about one conflict
     per edge (puzzlekit's densely clued puzzles need a quarter of that, 99% need
     at most 1.2); past it the puzzle is solved afresh, so a hard puzzle costs at
@@ -228,7 +232,7 @@ class Batch:
         (a session holds about 17 KB per edge); the least recently used go first.
         ``session_edges``: larger graphs are always solved afresh (see
         :data:`SESSION_EDGES`). ``session_after``: a graph gets its session at its
-        puzzle number ``session_after`` (see :data:`SESSION_AFTER`).
+        puzzle number ``session_after`` that needs clingo (see :data:`SESSION_AFTER`).
         ``budget``: a session solve may take ``budget * (edges + 100)`` conflicts.
         ``forget``: what each session forgets between puzzles (see :data:`FORGET`)."""
         self.forget = forget
@@ -256,8 +260,11 @@ class Batch:
             self._edges -= len(puzzle.edges)
         if not isinstance(entry, Session):
             if entry + 1 < self.session_after:  # not yet worth a session: solve afresh
-                self._remember(key, entry + 1)
-                return solve(puzzle, unique=unique, time_limit=time_limit, encoding=self.encoding)
+                r = solve(puzzle, unique=unique, time_limit=time_limit, encoding=self.encoding)
+                # only puzzles that needed clingo count: where the rules settle every
+                # puzzle whole (nothing grounded), a session would cost more than it saves
+                self._remember(key, entry + (r.time_ground > 0))
+                return r
             entry = Session(puzzle, encoding=self.encoding, forget=self.forget)
         session = entry
         self._remember(key, session)
