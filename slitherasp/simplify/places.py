@@ -98,9 +98,9 @@ class Places:
         if settled:
             return  # the place is queued again
         for p, counts in corners:
-            m = allowed[p]
-            if m & ((fits & counts[0] and 1) | (fits & counts[1] and 2) | (fits & counts[2] and 4)) != m:
-                self._learn(p, (fits & counts[0] and 1) | (fits & counts[1] and 2) | (fits & counts[2] and 4))
+            got = (fits & counts[0] and 1) | (fits & counts[1] and 2) | (fits & counts[2] and 4)
+            if allowed[p] & got != allowed[p]:  # it narrows (the common case is that it does not)
+                self._learn(p, got)
         if face is not None:
             for (i, j), counts in table.pair.items():
                 alike, unlike = not fits & counts[1], not fits & (counts[0] | counts[2])
@@ -110,8 +110,9 @@ class Places:
 
     def _open(self, edges: Sequence[int]) -> tuple[list[int], list[int]]:
         """The open edges of a place, and for each a key: the classes of its two faces
-        (``key >> 1``) and their parity (``key & 1``). Two edges with the same classes
-        are known alike (same parity) or opposite."""
+        (``key >> 1``, the smaller class in the bits from 32 on: faces number fewer than
+        2**32) and their parity (``key & 1``). Two edges with the same classes are known
+        alike (same parity) or opposite."""
         state, cls, par, sides = self.state, self.cls, self.odd, self.sides
         opens, keys = [], []
         for e in edges:
