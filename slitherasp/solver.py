@@ -233,8 +233,9 @@ def run_search(
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     timed_out = interrupted = False
-    handle = ctl.solve(on_model=model, async_=True, assumptions=list(assumptions))  # type: ignore[union-attr]
+    handle = None
     try:
+        handle = ctl.solve(on_model=model, async_=True, assumptions=list(assumptions))  # type: ignore[union-attr]
         while not handle.wait(0.05 if deadline is None else max(0.0, min(0.05, deadline - time.perf_counter()))):
             if deadline is not None and time.perf_counter() >= deadline:
                 timed_out = True
@@ -244,7 +245,11 @@ def run_search(
     stopped = timed_out or interrupted
     if stopped:
         ctl.interrupt()
-        if not _wait_briefly(handle):
+        # A Ctrl-C inside Control.solve (the search may have started, with no handle
+        # to wait for) or a search that does not stop: leave it in the background, so
+        # that the command line leaves with os._exit (a normal exit with a search
+        # running aborts the process, measured; in one CI run it hung instead)
+        if handle is None or not _wait_briefly(handle):
             # clasp does not look at interrupts everywhere (root probing runs to its
             # end): leave it running in the background rather than hang here.
             _ABANDONED.append((ctl, handle))

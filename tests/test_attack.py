@@ -944,3 +944,34 @@ def test_ctrl_c_while_counting(big_grid: Path) -> None:
         assert obj["exact"] is False and isinstance(obj["answers"], int) and math.isfinite(obj["time"])
     else:
         assert obj["interrupted"] is True
+
+
+def test_ctrl_c_inside_control_solve_leaves_the_search_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C can come while clingo's solve call is starting the search, before it
+    hands back the handle: the search is told to stop and left behind (the command
+    line then leaves with os._exit), never propagated with the search running on."""
+    import clingo
+
+    from slitherasp import asp_facts, solver, tilings
+
+    grid = tilings.build("square", 6, 6)  # no clues: very many loops to enumerate
+    program = asp_facts.slitherlink(grid, "colour", simplify=False)
+    ctl = clingo.Control(["0"], logger=lambda code, msg: None)
+    ctl.load(str(program.path))
+    ctl.add("base", [], program.facts)
+    ctl.ground([("base", [])])
+    handles = []
+
+    class Starting:  # a Control whose solve call is interrupted after the search started
+        def solve(self, **options):
+            handles.append(ctl.solve(**options))
+            raise KeyboardInterrupt
+
+        def interrupt(self) -> None:
+            ctl.interrupt()
+
+    monkeypatch.setattr(solver, "_ABANDONED", [])
+    search = solver.run_search(Starting(), solver.decoder(grid))  # type: ignore[arg-type]
+    assert search.interrupted and search.abandoned and solver.abandoned()
+    assert handles[0].wait(10)  # told to stop, it stops
+    handles[0].get()
