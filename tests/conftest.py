@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,9 @@ def puzzlekit_clues(problem: str) -> tuple[int, int, dict[tuple[int, int], int]]
 @pytest.fixture
 def triangle() -> Puzzle:
     return read_instance("edge(1,2). edge(2,3). edge(3,1). cell_contains(t,1,2). clue(t,1).", "<triangle>")
+
+
+def interruptible() -> None:
+    """In the child: Ctrl-C back to Python's default, even when the tests were started
+    from a shell that ignores it (a background job: children inherit that)."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import interruptible
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -927,7 +928,7 @@ def test_time_limit_on_a_big_clueless_grid(big_grid: Path) -> None:
 @pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
 def test_ctrl_c_while_counting(big_grid: Path) -> None:
     proc = subprocess.Popen([*CLI, "count", str(big_grid), "--json"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=interruptible)
     time.sleep(2)
     assert proc.poll() is None, "counting every loop of an 80x80 grid ended within 2 s"
     proc.send_signal(signal.SIGINT)

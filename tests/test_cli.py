@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import grid, odd_hamiltonian_facts
+from conftest import grid, interruptible, odd_hamiltonian_facts
 
 from slitherasp.cli import main
 from slitherasp.formats.lp import read_answer, write_instance
@@ -146,7 +146,7 @@ def test_ctrl_c_is_a_result(tmp_path: Path) -> None:
     path.write_text(write_instance(grid(10, 10)))
     proc = subprocess.Popen(
         [sys.executable, "-m", "slitherasp.cli", "solve", str(path), "--models", "0", "--json"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=interruptible,
     )
     time.sleep(1.5)
     proc.send_signal(signal.SIGINT)
