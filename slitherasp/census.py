@@ -72,4 +72,3 @@ def census(puzzle: Puzzle, *, max_cells: int = 30) -> Census:
     elif sigs:
         total = (1 << n) - 1  # one loop: every non-empty placement fits only it
     return Census(len(sigs), total, n, time.perf_counter() - start)
-

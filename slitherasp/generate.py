@@ -197,13 +197,16 @@ class _Remover:
         # per cell, not per value. No probing in the session: clasp would probe again
         # at every assumption (measured 30x slower).
         self.anchor = max(range(len(full)), key=lambda c: (full[c] / len(puzzle.cell_edges[c]), full[c]))
+        self.blocked = level in (None, "hard")
+        """Only uniqueness counts: the session forbids the planted loop, so that a test
+        asks for any other answer at once (benchmarks/README.md: up to 37% less time)."""
         if difficulty is not None:  # no solver: every clue may go
             self.anchor = -1
         else:
             self.session = Session(puzzle, values=[[k] for k in full], pinned={self.anchor: full[self.anchor]},
                                    fresh=level in ("easy", "medium"))
-            if level in (None, "hard"):  # only uniqueness counts: tests ask for another
-                self.session.block(loop)  # answer at once (benchmarks/README.md: up to 37% less time)
+            if self.blocked:
+                self.session.block(loop)
         self.puzzle = puzzle
         self.loop = loop
         self.level = level
@@ -230,7 +233,7 @@ class _Remover:
                 if state is None or None in state:
                     return False, None
             return human_grade(trial, most=self.most).solved, None
-        blocked = self.level in (None, "hard")  # the loop is blocked: any answer is another one
+        blocked = self.blocked  # the loop is blocked: any answer is another one
         r = self.session.solve(clues, models=1 if blocked else 2, conflicts=self.budget, statistics=not blocked)
         if r.interrupted:
             raise KeyboardInterrupt

@@ -246,12 +246,12 @@ def run_search(
     if stopped:
         ctl.interrupt()
         # A Ctrl-C inside Control.solve (the search may have started, with no handle
-        # to wait for) or a search that does not stop: leave it in the background, so
-        # that the command line leaves with os._exit (a normal exit with a search
-        # running aborts the process: measured, 'terminate called', exit 134)
+        # to wait for), or a search that does not stop (clasp does not look at
+        # interrupts everywhere: root probing runs to its end): leave it running in
+        # the background rather than hang here; the command line then leaves with
+        # os._exit (a normal exit with a search running aborts the process:
+        # measured, 'terminate called', exit 134)
         if handle is None or not _wait_briefly(handle):
-            # clasp does not look at interrupts everywhere (root probing runs to its
-            # end): leave it running in the background rather than hang here.
             _ABANDONED.append((ctl, handle))
             return Search(tuple(found), seen, SAT if seen else UNKNOWN, False, timed_out, interrupted,
                            time.perf_counter() - start, abandoned=True)

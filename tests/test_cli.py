@@ -150,7 +150,10 @@ def test_ctrl_c_is_a_result(tmp_path: Path) -> None:
     )
     time.sleep(1.5)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    try:
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()  # after a time-out, no enumeration is left running behind the tests
     assert proc.returncode == 130, err
     obj = json.loads(out)
     assert obj["interrupted"] is True and obj["models"] > 0 and "Traceback" not in err
