@@ -168,8 +168,9 @@ PERSON_MOST = 4
 @dataclass(frozen=True)
 class Generated:
     """A generated puzzle, its (unique) answer and grade, and how it was made.
-    ``interrupted``: Ctrl-C stopped the clue removal early; the puzzle is still
-    unique at its grade but some clues could perhaps still be removed."""
+    ``interrupted``: Ctrl-C stopped the clue removal early, ``timed_out``: the time
+    limit did; the puzzle is still unique at its grade (perhaps not the grade asked
+    for) but some clues could perhaps still be removed."""
 
     puzzle: Puzzle
     answer: Answer
@@ -179,6 +180,11 @@ class Generated:
     tests: int
     seconds: float
     interrupted: bool = False
+    timed_out: bool = False
+
+
+class _OutOfTime(Exception):
+    """The time limit of :func:`generate` ran out (it is looked at before each test)."""
 
 
 Progress = Callable[[int, int, int, float], None]
@@ -189,7 +195,7 @@ class _Remover:
     """Removes clues from a full clue set while ``ok`` holds (one Session, many solves)."""
 
     def __init__(self, puzzle: Puzzle, loop: Answer, level: str | None, progress: Progress | None,
-                 budget: int | None = None, difficulty: str | None = None) -> None:
+                 budget: int | None = None, difficulty: str | None = None, deadline: float | None = None) -> None:
         self.full = full = puzzle.signature(loop)
         # One clue stays, so that every answer touches its cell: the session's root
         # chain is that cell's corners (measured 50x faster proofs on 20x20 than the
@@ -218,11 +224,14 @@ class _Remover:
         self.untested = len(self.clues)
         self.budget = budget
         self.most = None if difficulty is None else HUMAN_LEVELS.index(difficulty) + 1
+        self.deadline = deadline
 
     def ok(self, clues: dict[int, int]) -> tuple[bool, Answer | None]:
         """Whether ``clues`` still give exactly one answer, at most at the level, and an
         other answer if one was found (it shows which removed clues it breaks). For a
         person's difficulty: whether the rules up to it reach the (then unique) answer."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _OutOfTime
         self.tests += 1
         if self.most is not None:
             trial = self.puzzle.with_clues(clues)
@@ -234,9 +243,13 @@ class _Remover:
                     return False, None
             return human_grade(trial, most=self.most).solved, None
         blocked = self.blocked  # the loop is blocked: any answer is another one
-        r = self.session.solve(clues, models=1 if blocked else 2, conflicts=self.budget, statistics=not blocked)
+        left = None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
+        r = self.session.solve(clues, models=1 if blocked else 2, conflicts=self.budget, statistics=not blocked,
+                               time_limit=left)
         if r.interrupted:
             raise KeyboardInterrupt
+        if r.timed_out:
+            raise _OutOfTime
         other = next((a for a in r.answers if a != self.loop), None)
         if other is not None or not r.exhausted or blocked:
             return other is None and r.exhausted, other
@@ -306,6 +319,7 @@ def generate(
     attempts: int = 20,
     progress: Progress | None = None,
     person: bool = True,
+    time_limit: float | None = None,
 ) -> Generated:
     """A uniquely solvable puzzle on the faces of ``puzzle``, of the solver's grade
     ``level`` or of a person's grade ``difficulty`` (one of :data:`DIFFICULTIES`;
@@ -318,7 +332,10 @@ def generate(
     can be removed without losing uniqueness at the grade. A loop whose clues cannot reach the grade is
     replaced by another, up to ``attempts`` loops; then :class:`GenerationError`
     names the hardest grade that was reached. Ctrl-C stops early and returns the
-    puzzle so far (unique at its grade) with ``interrupted`` set.
+    puzzle so far (unique at its grade) with ``interrupted`` set; so does running out
+    of ``time_limit`` seconds, with ``timed_out`` set (the puzzle's grade, computed
+    then, takes a little longer), or with :class:`GenerationError` when no unique
+    clue set was found by then.
 
     For a ``difficulty`` a clue goes when the rules of a person up to that level
     (:func:`slitherasp.explain.human_grade`) still reach the answer, and a puzzle
@@ -330,11 +347,11 @@ def generate(
     start = time.perf_counter()
     rng = random.Random(seed)
     reached: list[str | None] = []
-    tests = 0
+    tests, deadline = 0, None if time_limit is None else start + time_limit
     for attempt in range(1, attempts + 1):
         loop = random_loop(puzzle, seed=rng.randrange(2**32), fill=fill)
-        remover = _Remover(puzzle, loop, level, progress, None if minimal else TEST_BUDGET, difficulty)
-        interrupted = False
+        remover = _Remover(puzzle, loop, level, progress, None if minimal else TEST_BUDGET, difficulty, deadline)
+        interrupted = timed_out = False
         try:
             full_ok, _ = remover.ok(remover.clues)
             if not full_ok:
@@ -348,20 +365,33 @@ def generate(
                 remover.try_anchor()
         except KeyboardInterrupt:
             interrupted = True
+        except _OutOfTime:
+            timed_out = True
         tests += remover.tests
         result = puzzle.with_clues(remover.clues)
         g = grade(result, human=difficulty is not None)
+        if timed_out and not g.unique:  # out of time before the full clue set was tested
+            break
         got = g.level if difficulty is None else (g.human.level if g.human else None)
-        if interrupted or (g.unique and (got == (level or difficulty) or level is None is difficulty)):
-            if person and g.human is None and g.unique:
+        if interrupted or timed_out or (g.unique and (got == (level or difficulty) or level is None is difficulty)):
+            if person and g.human is None and g.unique and not timed_out:
                 g = replace(g, human=human_grade(result, most=PERSON_MOST))
-            return Generated(result, loop, g, seed, attempt, tests, time.perf_counter() - start, interrupted)
+            return Generated(result, loop, g, seed, attempt, tests, time.perf_counter() - start, interrupted,
+                             timed_out)
         reached.append(got)
+    late = deadline is not None and time.perf_counter() > deadline
+    raise _failed(level, difficulty, reached, f"within the time limit of {time_limit:g} s" if late
+                  else f"after {attempts} loops")
+
+
+def _failed(level: str | None, difficulty: str | None, reached: list[str | None], why: str) -> GenerationError:
+    """Why no puzzle was found: ``why`` (after how many loops, or the time limit), and
+    the hardest grade the loops reached."""
     names = LEVELS if difficulty is None else HUMAN_LEVELS
     best = max((r for r in reached if r is not None), key=names.index, default=None)
     goal = level or difficulty
-    raise GenerationError(
-        f"no {goal or 'uniquely solvable'} puzzle on this patch after {attempts} loops"
+    return GenerationError(
+        f"no {goal or 'uniquely solvable'} puzzle on this patch {why}"
         + (f"; the grades reached were at most {best}" if best else "")
         + ("; try a larger size or another grade" if goal != "easy" else "")
     )

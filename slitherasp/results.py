@@ -152,9 +152,11 @@ def generated_json(made: Generated, instance: str, files: list[str], minimal: bo
     """The object of ``generate --json``: where the puzzle went, its clues and grade."""
     return {
         "instance": instance, "files": files, "clues": made.puzzle.clue_count(),
-        "cells": len(made.puzzle.cells), **grade_json(made.grade), "minimal": minimal and not made.interrupted,
+        "cells": len(made.puzzle.cells), **grade_json(made.grade),
+        "minimal": minimal and not (made.interrupted or made.timed_out),
         "seed": made.seed, "attempts": made.attempts, "tests": made.tests, "time": round(made.seconds, 3),
         **({"interrupted": True} if made.interrupted else {}),
+        **({"timed_out": True} if made.timed_out else {}),
     }
 
 

@@ -101,6 +101,39 @@ def test_interrupt_keeps_a_unique_puzzle() -> None:
     assert unique_answer(g.puzzle) == g.answer
 
 
+def test_time_limit_keeps_a_unique_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:
+    import slitherasp.generate as module
+
+    patch = tilings.build("square", 8, 8)
+    free = generate(patch, seed=2)
+    roomy = generate(patch, seed=2, time_limit=600.0)  # never reached: the same puzzle
+    assert not roomy.timed_out and roomy.puzzle.clues == free.puzzle.clues
+    at_once = generate(patch, seed=2, time_limit=0.0)  # the full clue set, untested but unique
+    assert at_once.timed_out and at_once.puzzle.clue_count() == 64
+    assert unique_answer(at_once.puzzle) == at_once.answer
+    # the clock jumps past the limit at the third report: the removal stops there
+    clock, real = [0.0], module.time.perf_counter
+
+    class Clock:
+        @staticmethod
+        def perf_counter() -> float:
+            return real() + clock[0]
+
+    calls = []
+
+    def progress(removed: int, kept: int, untested: int, elapsed: float) -> None:
+        calls.append(removed)
+        if len(calls) == 3:
+            clock[0] = 1000.0
+
+    monkeypatch.setattr(module, "time", Clock)
+    cut = generate(patch, seed=2, time_limit=100.0, progress=progress)
+    assert cut.timed_out and not cut.interrupted and len(calls) == 3
+    assert free.puzzle.clue_count() < cut.puzzle.clue_count() < 64
+    assert unique_answer(cut.puzzle) == cut.answer
+    assert check(cut.puzzle, cut.puzzle.links(cut.answer)).valid
+
+
 # --------------------------------------------------------------------------- counts
 def brute_force_census(puzzle: Puzzle) -> tuple[int, int]:
     """Loops by networkx's cycle enumeration, placements by trying every subset."""
@@ -168,6 +201,18 @@ def test_cli_generate_writes_a_unique_puzzle_answer_and_drawing(capsys, tmp_path
     assert check(puzzle, answer).valid
     assert set(puzzle.links(unique_answer(puzzle))) == set(answer)
     assert lp.with_suffix(".svg").read_text().count('class="clue"') == summary["clues"]
+
+
+def test_cli_generate_time_limit_writes_the_puzzle_so_far(capsys, tmp_path: Path) -> None:
+    code, out, err = run(capsys, "generate", "square", "--size", "6", "--time-limit", "0.001", "-o", str(tmp_path),
+                         "--json")
+    summary = json.loads(out)
+    assert code == 124 and summary["timed_out"] is True and "time limit" in err
+    puzzle = formats.read_file(summary["instance"])
+    answer = read_answer(formats.answer_path(Path(summary["instance"])).read_text())
+    assert check(puzzle, answer).valid and set(puzzle.links(unique_answer(puzzle))) == set(answer)
+    code, _, err = run(capsys, "generate", "square", "--count", "2", "--time-limit", "1", "-o", str(tmp_path / "c"))
+    assert code == 2 and "--time-limit" in err and err.count("\n") == 1
 
 
 def test_cli_grade_count_census(capsys, tmp_path: Path) -> None:

@@ -77,7 +77,7 @@ def test_generate_and_tiling(client: TestClient) -> None:
     made = client.post("/api/generate", json={"tiling": "cairo", "size": "4x4", "seed": 3,
                                               "difficulty": "normal"}).json()
     p = read_text(made["puzzle"])
-    assert made["grade"] == "normal" and len(answers(p)) == 1
+    assert made["grade"] == "normal" and len(answers(p)) == 1 and made["timed_out"] is False
     blank = read_text(client.post("/api/tiling", json={"tiling": "hats", "size": "6x6", "seed": 1}).json()["puzzle"])
     assert blank.clue_count() == 0 and len(blank.cells) > 10
 
@@ -91,6 +91,15 @@ def test_generate_and_tiling(client: TestClient) -> None:
 def test_bad_input_is_400_with_one_line(client: TestClient, body: dict, words: str) -> None:
     r = client.post("/api/check", json=body)
     assert r.status_code == 400 and words in r.json()["error"] and "\n" not in r.json()["error"]
+
+
+def test_generation_stopped_by_the_time_limit_is_still_unique(client: TestClient, monkeypatch) -> None:
+    from slitherasp.web import api
+
+    monkeypatch.setattr(api, "TIME_LIMIT", 0.0)
+    made = client.post("/api/generate", json={"tiling": "square", "size": "5x5", "seed": 1}).json()
+    p = read_text(made["puzzle"])
+    assert made["timed_out"] is True and p.clue_count() == 25 and len(answers(p)) == 1
 
 
 def test_generation_too_big_for_the_page(client: TestClient) -> None:
@@ -234,6 +243,27 @@ def test_other_tilings_play_and_solve(site, name: str, size: int) -> None:  # ty
         browser.find_element("css selector", "[data-action=shade]").click()
         Path(shot).parent.mkdir(parents=True, exist_ok=True)
         browser.save_screenshot(shot)
+
+
+def test_generate_button_says_when_the_time_limit_stopped_it(site, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from selenium.webdriver.support.ui import Select
+
+    from slitherasp.web import api
+
+    browser, url = site
+    browser.get(url)
+    wait_for(browser, lambda b: b.find_elements("css selector", "#tiling option"))
+    Select(browser.find_element("id", "tiling")).select_by_value("square")
+    size = browser.find_element("id", "size")
+    size.clear()
+    size.send_keys("5x5")
+    act(browser, "generate")
+    wait_for(browser, lambda b: "New puzzle" in status(b))
+    assert "time limit" not in status(browser)
+    monkeypatch.setattr(api, "TIME_LIMIT", 0.0)  # the server runs in this process
+    act(browser, "generate")
+    wait_for(browser, lambda b: "time limit" in status(b))
+    assert "25 clues" in status(browser) and len(states(browser)) == 60
 
 
 def test_compose_share_and_export(site) -> None:  # type: ignore[no-untyped-def]

@@ -24,6 +24,7 @@ from .common import (
     out,
     progress_arg,
     read_text,
+    remaining,
     size_arg,
     threads_arg,
     time_limit_arg,
@@ -53,13 +54,15 @@ def _add_generate(sub: Any) -> None:
         "gives it (easy, normal, tricky, hard as Loopy's levels; fiendish needs a\n"
         "trial). --solver-grade is clingo's effort: easy = propagation alone proves the\n"
         "answer unique; medium = failed-literal probing is needed; hard = search is\n"
-        "needed. Ctrl-C keeps the puzzle found so far (unique at its grade).",
+        "needed. Ctrl-C, or the end of --time-limit, keeps the puzzle found so far\n"
+        "(unique at its grade, which may be easier than the one asked for).",
         "examples:\n"
         "  slitherasp generate square --size 10x10 --seed 1 -o out/\n"
         "  slitherasp generate cairo --size 8 --difficulty tricky -o out/\n"
         "  slitherasp generate square --size 20x20 --solver-grade hard --minimal -o out/\n"
         "  slitherasp generate my-patch.lp --seed 3 -o out/     any tiling instance\n\n"
-        "exit codes of generate: 1 when no puzzle of that grade was found\n",
+        "exit codes of generate: 1 when no puzzle of that grade was found; 124 when\n"
+        "the time limit stopped the clue removal (the puzzle so far is written)\n",
     )
     p.add_argument("tiling", metavar="TILING", nargs="?",
                    help="a tiling name ('slitherasp tiling list'), or an instance file with geometry")
@@ -70,6 +73,7 @@ def _add_generate(sub: Any) -> None:
                       help="the grade for a person to reach (default: any; both grades are reported)")
     goal.add_argument("--solver-grade", choices=SOLVER_LEVELS, help="the solver's grade to reach instead")
     p.add_argument("--minimal", action="store_true", help="test every clue alone: none can be removed at the end")
+    time_limit_arg(p, "stop removing clues after S seconds and keep the puzzle so far (one puzzle only)")
     p.add_argument("--count", type=whole(1, 10_000_000), metavar="N",
                    help="make a collection of N puzzles into DIR, listed in DIR/index.jsonl (resumable)")
     p.add_argument("--jobs", "-j", type=whole(1, 256), default=1, metavar="N",
@@ -165,6 +169,8 @@ def run_generate(args: argparse.Namespace) -> int:
     if (args.spec is None) == (args.tiling is None):
         raise InputError("give a TILING or a --spec campaign file (one of them)")
     if args.count is not None or args.spec is not None:
+        if args.time_limit is not None:
+            raise InputError("--time-limit goes with one puzzle, not with --count or --spec")
         return run_collection(args)
     if args.cluster or args.jobs != 1:
         raise InputError("--jobs and --cluster go with --count (a collection)")
@@ -177,7 +183,7 @@ def run_generate(args: argparse.Namespace) -> int:
 
     try:
         made = generate(blank, seed=args.seed or 0, level=args.solver_grade, difficulty=args.difficulty,
-                        minimal=args.minimal, progress=show)
+                        minimal=args.minimal, progress=show, time_limit=remaining(args.time_limit))
     finally:
         progress.close()
     person = made.grade.human.level if made.grade.human else None
@@ -204,6 +210,10 @@ def run_generate(args: argparse.Namespace) -> int:
     if made.interrupted:
         err("slitherasp: interrupted: kept the puzzle found so far (unique, perhaps not minimal)")
         return Exit.INTERRUPT
+    if made.timed_out:
+        err("slitherasp: the time limit stopped the clue removal: kept the puzzle found so far "
+            "(unique, perhaps not minimal nor of the grade asked for)")
+        return Exit.TIMEOUT
     return Exit.OK
 
 

@@ -21,9 +21,10 @@ from ..errors import InputError
 from ..model import Puzzle
 
 TIME_LIMIT = 20.0
-"""Seconds one solve, hint or generation may take."""
+"""Seconds one solve, hint or generation may take (a generation stopped by it returns
+its puzzle so far, unique, then graded)."""
 MAX_GENERATE = 900
-"""Width x height a generation request may ask for (it has no time limit of its own)."""
+"""Width x height a generation request may ask for."""
 MAX_TEXT = 2_000_000
 """Characters a puzzle text may have."""
 
@@ -202,7 +203,9 @@ def _size(payload: dict[str, Any], default: tuple[int, int]) -> tuple[int, int]:
 
 
 def generate(payload: dict[str, Any]) -> dict[str, Any]:
-    """A new puzzle: ``{"tiling", "size", "seed", "difficulty"}`` -> its text and grades."""
+    """A new puzzle: ``{"tiling", "size", "seed", "difficulty"}`` -> its text and grades;
+    ``timed_out``: :data:`TIME_LIMIT` stopped the clue removal early (the puzzle is
+    unique, perhaps easier than asked and with clues to spare)."""
     from .. import tilings
     from ..generate import generate as run
 
@@ -215,10 +218,10 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(seed, int):
         raise InputError("<request>: 'seed' must be a whole number")
     difficulty = payload.get("difficulty") or None
-    made = run(tilings.build(t.name, w, h, seed=seed), seed=seed, difficulty=difficulty)
+    made = run(tilings.build(t.name, w, h, seed=seed), seed=seed, difficulty=difficulty, time_limit=TIME_LIMIT)
     person = made.grade.human.level if made.grade.human else None
     return {"puzzle": share_text(made.puzzle), "grade": person, "solver_grade": made.grade.level,
-            "clues": made.puzzle.clue_count()}
+            "clues": made.puzzle.clue_count(), "timed_out": made.timed_out}
 
 
 def convert(payload: dict[str, Any]) -> dict[str, Any]:

@@ -424,7 +424,8 @@ async function generate(blank) {
     const r = await call(blank ? "tiling" : "generate", payload, { cancellable: true });
     await openText(r.puzzle);
     if (blank) setMode("compose");
-    else status(`New puzzle: ${r.clues} clues, ${r.grade} for a person.`);
+    else status(`New puzzle: ${r.clues} clues, ${r.grade || "ungraded"} for a person` +
+      (r.timed_out ? " (the time limit stopped the clue removal: some clues may be spare)." : "."));
   } catch (err) { status(err.name === "AbortError" ? "Cancelled." : err.message); }
 }
 
