@@ -181,6 +181,18 @@ def open_puzzle(browser, url: str, text: str) -> None:  # type: ignore[no-untype
     wait_for(browser, lambda b: "edges" in status(b))
 
 
+def choose_grid(browser, url: str, tiling: str, size: str) -> None:  # type: ignore[no-untyped-def]
+    """Open the page and pick the tiling and size that Generate and Blank use."""
+    from selenium.webdriver.support.ui import Select
+
+    browser.get(url)
+    wait_for(browser, lambda b: b.find_elements("css selector", "#tiling option"))
+    Select(browser.find_element("id", "tiling")).select_by_value(tiling)
+    field = browser.find_element("id", "size")
+    field.clear()
+    field.send_keys(size)
+
+
 def solved_lines(browser, puzzle) -> set[int]:  # type: ignore[no-untyped-def]
     return {e for e, s in enumerate(states(browser)) if s == "line"}
 
@@ -246,17 +258,10 @@ def test_other_tilings_play_and_solve(site, name: str, size: int) -> None:  # ty
 
 
 def test_generate_button_says_when_the_time_limit_stopped_it(site, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from selenium.webdriver.support.ui import Select
-
     from slitherasp.web import api
 
     browser, url = site
-    browser.get(url)
-    wait_for(browser, lambda b: b.find_elements("css selector", "#tiling option"))
-    Select(browser.find_element("id", "tiling")).select_by_value("square")
-    size = browser.find_element("id", "size")
-    size.clear()
-    size.send_keys("5x5")
+    choose_grid(browser, url, "square", "5x5")
     act(browser, "generate")
     wait_for(browser, lambda b: "New puzzle" in status(b))
     assert "time limit" not in status(browser)
@@ -270,12 +275,7 @@ def test_compose_share_and_export(site) -> None:  # type: ignore[no-untyped-def]
     from selenium.webdriver.support.ui import Select
 
     browser, url = site
-    browser.get(url)
-    wait_for(browser, lambda b: b.find_elements("css selector", "#tiling option"))
-    Select(browser.find_element("id", "tiling")).select_by_value("square")
-    size = browser.find_element("id", "size")
-    size.clear()
-    size.send_keys("2x1")
+    choose_grid(browser, url, "square", "2x1")
     act(browser, "blank")
     wait_for(browser, lambda b: "Compose" in status(b))
     for _ in range(5):  # no clue -> 0 -> 1 -> 2 -> 3 -> 4
