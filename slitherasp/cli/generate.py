@@ -170,7 +170,8 @@ def run_generate(args: argparse.Namespace) -> int:
         raise InputError("give a TILING or a --spec campaign file (one of them)")
     if args.count is not None or args.spec is not None:
         if args.time_limit is not None:
-            raise InputError("--time-limit goes with one puzzle, not with --count or --spec")
+            raise InputError("--time-limit goes with one puzzle: a collection (--count, --spec) is the same on "
+                             "every machine, and a time limit would make it depend on the machine's speed")
         return run_collection(args)
     if args.cluster or args.jobs != 1:
         raise InputError("--jobs and --cluster go with --count (a collection)")
