@@ -230,7 +230,8 @@ class _Remover:
         """Whether ``clues`` still give exactly one answer, at most at the level, and an
         other answer if one was found (it shows which removed clues it breaks). For a
         person's difficulty: whether the rules up to it reach the (then unique) answer."""
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        left = None if self.deadline is None else self.deadline - time.perf_counter()
+        if left is not None and left < 0:
             raise _OutOfTime
         self.tests += 1
         if self.most is not None:
@@ -243,7 +244,6 @@ class _Remover:
                     return False, None
             return human_grade(trial, most=self.most).solved, None
         blocked = self.blocked  # the loop is blocked: any answer is another one
-        left = None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
         r = self.session.solve(clues, models=1 if blocked else 2, conflicts=self.budget, statistics=not blocked,
                                time_limit=left)
         if r.interrupted:
