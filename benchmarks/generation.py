@@ -9,8 +9,9 @@ Debian/Ubuntu package ``sgt-puzzles``, run as a child process; its CPU time is t
 child's). The grades differ: Loopy's "Hard" is what Loopy's deductions can solve,
 ours ``hard`` needs search even with probing and the inside/outside colouring, so
 ours are the harder puzzles. Cases where Loopy is missing show ours only.
-``--cases large`` runs the 60x60 square grid (minutes each), ``huge`` the 100x100
-(ours only), ``small,large`` both. A person's grade of the result (what ``generate``
+``--cases large`` runs the 60x60 square grid (minutes each), ``huge`` the 100x100,
+``small,large`` both; ``--loopy-limit S`` stops a Loopy run after S CPU seconds (default
+1800: its 100x100 Hard took longer), shown as ``> S``. A person's grade of the result (what ``generate``
 adds unless ``person=False``) is timed in a column of its own; ``--no-person`` leaves
 it out (on a hard 100x100 it ran for over 5 minutes without finishing).
 ``--difficulty D`` compares like with like instead: ours for a person at level ``D``
@@ -61,12 +62,18 @@ def ours(name: str, w: int, h: int, seed: int, person: bool = True, difficulty: 
     return seconds, time.process_time() - start
 
 
-def loopy(exe: str, number: int, w: int, h: int, level: str = "h") -> float:
+def loopy(exe: str, number: int, w: int, h: int, level: str = "h", limit: float = math.inf) -> float:
+    """CPU seconds of one ``sgt-loopy --generate``; ``inf`` when it ran past ``limit``
+    CPU seconds (it is then stopped)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    out = subprocess.run([exe, "--generate", "1", f"{w}x{h}t{number}d{level}"], capture_output=True, text=True,
-                         check=True)
+    cmd = [exe, "--generate", "1", f"{w}x{h}t{number}d{level}"]
+    if math.isfinite(limit):  # a CPU limit, not a wall-clock one: the machine is shared
+        cmd = ["sh", "-c", f"ulimit -t {math.ceil(limit)} && exec \"$@\"", "sh", *cmd]
+    out = subprocess.run(cmd, capture_output=True, text=True, check=False)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    assert out.stdout.strip(), "sgt-loopy printed no game ID"
+    if out.returncode != 0 and math.isfinite(limit):
+        return math.inf
+    assert out.returncode == 0 and out.stdout.strip(), "sgt-loopy printed no game ID"
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
@@ -78,6 +85,8 @@ def main() -> None:
     ap.add_argument("--difficulty", choices=DIFFICULTIES[:4],
                     help="make ours for a person at this level and Loopy's at its own (default: solver grade hard)")
     ap.add_argument("--loopy", default=shutil.which("sgt-loopy") or "/usr/games/sgt-loopy")
+    ap.add_argument("--loopy-limit", type=float, default=1800.0, metavar="S",
+                    help="CPU seconds a Loopy run may take before it is stopped (default 1800)")
     args = ap.parse_args()
     have_loopy = os.access(args.loopy, os.X_OK)
     if not have_loopy:
@@ -91,11 +100,14 @@ def main() -> None:
         print(f"{name} {w}x{h}: ours {[(round(a, 1), round(b, 1)) for a, b in mine]}", file=sys.stderr, flush=True)
         m, person = statistics.median(a for a, _ in mine), statistics.median(b for _, b in mine)
         person_s = "-" if math.isnan(person) else f"{person:.1f}"  # - : left out (--no-person)
-        if have_loopy and (name, w) not in {(n, x) for n, _, x, _ in HUGE}:
-            theirs = [loopy(args.loopy, number, w, h, (args.difficulty or "hard")[0]) for _ in range(args.seeds)]
+        if have_loopy:
+            level = (args.difficulty or "hard")[0]
+            theirs = [loopy(args.loopy, number, w, h, level, args.loopy_limit) for _ in range(args.seeds)]
             print(f"{name} {w}x{h}: Loopy {[round(t, 1) for t in theirs]}", file=sys.stderr, flush=True)
             t = statistics.median(theirs)
-            print(f"| {name} | {w}x{h} | {m:.1f} | {person_s} | {t:.1f} | {m / t:.2f} |", flush=True)
+            shown = f"{t:.1f}" if math.isfinite(t) else f"> {args.loopy_limit:g}"
+            ratio = f"{m / t:.2f}" if math.isfinite(t) else f"< {m / args.loopy_limit:.2f}"
+            print(f"| {name} | {w}x{h} | {m:.1f} | {person_s} | {shown} | {ratio} |", flush=True)
         else:
             print(f"| {name} | {w}x{h} | {m:.1f} | {person_s} | | |", flush=True)
     goal = f"difficulty={args.difficulty!r}" if args.difficulty else "level='hard'"
