@@ -47,6 +47,7 @@ from .model import Answer, Puzzle
 from .sessions import Session
 from .simplify import propagate
 from .solver import solve
+from .stopping import requested
 from .topology import face_neighbours, joins_as_disc
 
 LEVELS = SOLVER_LEVELS
@@ -233,6 +234,8 @@ class _Remover:
         left = None if self.deadline is None else self.deadline - time.perf_counter()
         if left is not None and left < 0:
             raise _OutOfTime
+        if requested():
+            raise KeyboardInterrupt
         self.tests += 1
         if self.most is not None:
             trial = self.puzzle.with_clues(clues)

@@ -28,6 +28,7 @@ from .errors import InputError
 from .kinds import kind_of
 from .model import Answer, Puzzle
 from .results import SAT, UNKNOWN, UNSAT, Result, Status
+from .stopping import requested
 
 if TYPE_CHECKING:
     import clingo
@@ -239,6 +240,9 @@ def run_search(
         while not handle.wait(0.05 if deadline is None else max(0.0, min(0.05, deadline - time.perf_counter()))):
             if deadline is not None and time.perf_counter() >= deadline:
                 timed_out = True
+                break
+            if requested():  # the one who asked went away (stopping.py): as Ctrl-C
+                interrupted = True
                 break
     except KeyboardInterrupt:
         interrupted = True

@@ -5,6 +5,8 @@ checker of ``stepcheck``, not by what the page or the server say."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
 import shutil
 import socket
@@ -100,6 +102,32 @@ def test_generation_stopped_by_the_time_limit_is_still_unique(client: TestClient
     made = client.post("/api/generate", json={"tiling": "square", "size": "5x5", "seed": 1}).json()
     p = read_text(made["puzzle"])
     assert made["timed_out"] is True and p.clue_count() == 25 and len(answers(p)) == 1
+
+
+def test_a_request_whose_client_went_away_stops(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The client hangs up right after sending: the generation stops before its first
+    removal test (as Ctrl-C would), where it would otherwise remove most clues."""
+    from slitherasp.web import app as web
+
+    monkeypatch.setattr(web, "WATCH", 0.0)
+    body = json.dumps({"tiling": "square", "size": "12x12", "seed": 1}).encode()
+    messages = iter([{"type": "http.request", "body": body, "more_body": False}])
+    sent: list[dict] = []
+
+    async def receive() -> dict:
+        return next(messages, {"type": "http.disconnect"})
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+             "scheme": "http", "path": "/api/generate", "raw_path": b"/api/generate", "query_string": b"",
+             "headers": [(b"content-type", b"application/json")], "server": ("test", 80),
+             "client": ("test", 1), "root_path": ""}
+    asyncio.run(create_app()(scope, receive, send))
+    made = json.loads(b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body"))
+    p = read_text(made["puzzle"])
+    assert p.clue_count() == 144 and len(answers(p)) == 1  # the full clue set of its loop: unique
 
 
 def test_generation_too_big_for_the_page(client: TestClient) -> None:

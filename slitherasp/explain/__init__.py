@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from ..grades import HUMAN_LEVELS
 from ..model import Puzzle
+from ..stopping import requested
 from .board import UNKNOWN, Board
 from .deduce import Deducer, Deduction
 from .grade import HumanGrade, human_grade
@@ -169,6 +170,9 @@ def _steps(explainer: _Explainer, board: Board, start: float, max_steps: int | N
             break
         if time_limit is not None and time.perf_counter() - start > time_limit:
             note = "stopped by the time limit"
+            break
+        if requested():
+            note = "stopped: the one who asked went away"
             break
         step = explainer.next_step()
         if step is None:

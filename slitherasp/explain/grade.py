@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from ..grades import HUMAN_LEVELS
 from ..model import Puzzle
+from ..stopping import requested
 
 
 def grade_of(steps: Sequence, complete: bool) -> tuple[str | None, float]:  # type: ignore[type-arg]
@@ -70,7 +71,7 @@ def human_grade(puzzle: Puzzle, *, most: int = 5, known: Sequence[tuple[int, boo
     found = []
     stopped = False
     while not board.done():
-        if deadline is not None and time.perf_counter() > deadline:
+        if (deadline is not None and time.perf_counter() > deadline) or requested():
             stopped = True
             break
         d = next_deduction(puzzle, deducer, most)

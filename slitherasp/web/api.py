@@ -19,6 +19,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..model import Puzzle
+from ..stopping import requested
 
 TIME_LIMIT = 20.0
 """Seconds one solve, hint or generation may take (a generation stopped by it returns
@@ -253,6 +254,8 @@ def reduce(payload: dict[str, Any]) -> dict[str, Any]:
     if len(first.answers) != 1:
         raise InputError("<puzzle>: only a puzzle with exactly one answer can lose clues")
     for c in sorted(clues, key=lambda c: -len(puzzle.cell_edges[c])):
+        if requested():  # the page went away: what is removed so far stays removed
+            break
         trial = {d: k for d, k in clues.items() if d != c}
         r = session.solve(trial, models=2, time_limit=TIME_LIMIT)
         if r.exhausted and len(r.answers) == 1:

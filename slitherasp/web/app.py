@@ -14,7 +14,9 @@ command line prints; an internal error is HTTP 500 with one line, never a traceb
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +28,14 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..errors import SlitherError
+from ..stopping import stop_when
 from . import api
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 4_000_000
 """Bytes a request may have."""
+WATCH = 0.2
+"""Seconds between two looks at whether the client of a running request is still there."""
 
 
 async def page(request: Request) -> Response:
@@ -52,7 +57,7 @@ async def action(request: Request) -> Response:
     if not isinstance(payload, dict):
         return JSONResponse({"error": "<request>: the body must be a JSON object"}, 400)
     try:
-        result: Any = await run_in_threadpool(run, payload)
+        result: Any = await _until_gone(request, run, payload)
     except SlitherError as e:
         return JSONResponse({"error": str(e)}, 400)
     except RecursionError:
@@ -60,6 +65,24 @@ async def action(request: Request) -> Response:
     except Exception as e:  # one line for the page, never a traceback
         return JSONResponse({"error": f"internal error: {type(e).__name__}: {e}"}, 500)
     return JSONResponse(result)
+
+
+async def _until_gone(request: Request, run: Any, payload: dict[str, Any]) -> Any:
+    """``run(payload)`` in a worker thread, stopped (as Ctrl-C stops the command line,
+    :mod:`slitherasp.stopping`) as soon as the client has gone: a closed tab or a
+    newer request does not keep a solve running on the server until its time limit."""
+    gone = threading.Event()
+
+    def work() -> Any:
+        with stop_when(gone.is_set):
+            return run(payload)
+
+    task = asyncio.ensure_future(run_in_threadpool(work))
+    while not task.done():
+        await asyncio.wait({task}, timeout=WATCH)
+        if not task.done() and await request.is_disconnected():
+            gone.set()
+    return task.result()
 
 
 def create_app() -> Starlette:
