@@ -1,8 +1,8 @@
 """Stopping long work from outside, as Ctrl-C stops it on the command line.
 
 The web app cannot send Ctrl-C to the thread that serves a request, yet when the page
-that asked goes away (the tab is closed, the user asks again) the answer is no longer
-wanted. Whoever starts the work says when it should stop with :func:`stop_when`; the
+that asked goes away (the tab is closed, the user presses Cancel) the answer is no
+longer wanted. Whoever starts the work says when it should stop with :func:`stop_when`; the
 loops that run long (the solver waiting for clasp, the generator's removal tests, a
 person's rules step by step) look at :func:`requested` and end as an interrupt does:
 the result says ``interrupted``, never an exception. The predicate is held per thread

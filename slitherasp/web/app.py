@@ -69,8 +69,8 @@ async def action(request: Request) -> Response:
 
 async def _until_gone(request: Request, run: Any, payload: dict[str, Any]) -> Any:
     """``run(payload)`` in a worker thread, stopped (as Ctrl-C stops the command line,
-    :mod:`slitherasp.stopping`) as soon as the client has gone: a closed tab or a
-    newer request does not keep a solve running on the server until its time limit."""
+    :mod:`slitherasp.stopping`) as soon as the client has gone: a closed tab or the
+    page's Cancel button does not leave a solve running on the server to its time limit."""
     gone = threading.Event()
 
     def work() -> Any:
