@@ -26,6 +26,7 @@ import math
 import os
 import resource
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -71,7 +72,7 @@ def loopy(exe: str, number: int, w: int, h: int, level: str = "h", limit: float 
         cmd = ["sh", "-c", f"ulimit -t {math.ceil(limit)} && exec \"$@\"", "sh", *cmd]
     out = subprocess.run(cmd, capture_output=True, text=True, check=False)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if out.returncode != 0 and math.isfinite(limit):
+    if math.isfinite(limit) and out.returncode in (-signal.SIGXCPU, -signal.SIGKILL):  # ulimit stopped it
         return math.inf
     assert out.returncode == 0 and out.stdout.strip(), "sgt-loopy printed no game ID"
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
