@@ -197,7 +197,9 @@ def hint_json(hint: Hint, puzzle: Puzzle, instance: str | None = None) -> dict[s
     """The object of ``hint --json``: wrong marks, or the next step, or solved."""
     return {
         **({"instance": instance} if instance is not None else {}),
+        "verdict": hint.verdict,
         "solved": hint.solved,
+        "conflicting": _edge_pairs(puzzle, hint.conflicting),
         "wrong": {"links": _edge_pairs(puzzle, hint.wrong_links),
                   "non_links": _edge_pairs(puzzle, hint.wrong_non_links)},
         "step": None if hint.step is None else step_json(hint.step, puzzle),

@@ -14,7 +14,7 @@ from . import asp_facts
 from .asp_facts import DEFAULT_ENCODING
 from .errors import InputError
 from .model import Puzzle
-from .results import Result
+from .results import UNSAT, Result
 from .solver import PROBING, decoder, run_search, solve, uniqueness
 
 
@@ -125,6 +125,45 @@ class Session:
             return None, []
         return True, sorted({fact[lit] for lit in core if lit in fact})
 
+    def _edge_assumptions(self, known: Mapping[int, bool]) -> list[int] | None:
+        """The literals saying that the edges of ``known`` have those states; None when
+        one of them asks a line of an edge that can never be one."""
+        out = []
+        for e, line in known.items():
+            lit = self._literal[e]
+            if lit is None:
+                if line:
+                    return None
+                continue
+            out.append(lit if line else -lit)
+        return out
+
+    def core(self, clues: Mapping[int, int], known: Mapping[int, bool], *,
+             conflicts: int | None = None) -> list[int] | None:
+        """Edges of ``known`` that together fit no answer under ``clues`` (an
+        unsatisfiable core, not necessarily minimal); None when some answer has them
+        all or ``conflicts`` ran out first.
+
+        >>> from slitherasp import tilings
+        >>> s = Session(tilings.build("square", 2, 1), values=[[3], [3]])
+        >>> s.core({0: 3, 1: 3}, {3: False}), s.core({}, {0: True})
+        ([3], None)
+        """
+        edges = self._edge_assumptions(known)
+        if edges is None:
+            return sorted(e for e, line in known.items() if line and self._literal[e] is None)[:1]
+        on = {self._external[c, k] for c, k in clues.items() if c not in self._pinned}
+        assumptions = [-lit if -lit in on else lit for lit in self._off] + edges
+        of = {lit if line else -lit: e for e, line in known.items() if (lit := self._literal[e]) is not None}
+        ctl = self._ctl
+        ctl.configuration.solve.models = "1"
+        ctl.configuration.solve.solve_limit = "umax" if conflicts is None else f"{conflicts},umax"
+        found: list[int] = []
+        result = ctl.solve(assumptions=assumptions, on_core=found.extend)
+        if not result.unsatisfiable:
+            return None
+        return sorted({of[lit] for lit in found if lit in of})
+
     def block(self, answer: Iterable[int]) -> None:
         """Forbid an answer in every later solve."""
         lits = [self._literal[e] for e in answer]
@@ -141,17 +180,24 @@ class Session:
         time_limit: float | None = None,
         conflicts: int | None = None,
         statistics: bool = True,
+        known: Mapping[int, bool] | None = None,
     ) -> Result:
         """Answers under the clue set ``{cell index: clue}`` (at most ``models``, 0 = all).
         ``conflicts`` bounds the search deterministically (unlike a time limit): when it
         runs out, the result is not ``exhausted``. ``statistics``: report the choices
         and conflicts (clingo builds its whole statistics tree for that: a sixth of a
-        10x10 session solve)."""
+        10x10 session solve). ``known``: edges whose state (True: a line) every answer
+        of this solve must have."""
         ctl = self._ctl
         ctl.configuration.solve.models = str(models)
         ctl.configuration.solve.solve_limit = "umax" if conflicts is None else f"{conflicts},umax"
         on = {self._external[c, k] for c, k in clues.items() if c not in self._pinned}
         assumptions = [-lit if -lit in on else lit for lit in self._off]
+        if known:
+            edges = self._edge_assumptions(known)
+            if edges is None:  # a line on an edge that can never be one: no answer
+                return Result(puzzle=self.puzzle.with_clues(dict(clues)), status=UNSAT, exhausted=True)
+            assumptions += edges
         if self.broken:
             raise InputError("this session's last search was left running after a time-out; start a new one")
         search = run_search(ctl, self._decode, time_limit=time_limit, assumptions=assumptions)

@@ -40,8 +40,11 @@ def add_parser(sub: Any) -> None:
         "hint",
         "the next step from a player's board, or which of its marks are wrong",
         "STATE holds the lines and crosses drawn so far: link(U,V). and nolink(U,V).\n"
-        "facts, or JSON {\"links\": [[U, V], ...], \"non_links\": [...]}. Prints the marks\n"
-        "that no answer has, if any; else the easiest next step and its reason.",
+        "facts, or JSON {\"links\": [[U, V], ...], \"non_links\": [...]}. Prints SOLVED when\n"
+        "the lines are an answer (the validator accepts them); else WRONG and the marks\n"
+        "that no answer has (exit 1); CONFLICT and marks that fit no answer together\n"
+        "(exit 1); NO ANSWER when the puzzle has none (exit 20); else the easiest next\n"
+        "step and its reason.",
         "examples:\n"
         "  slitherasp hint puzzle.lp --state board.lp\n"
         "  slitherasp hint puzzle.lp --state board.json --json\n\n",
@@ -49,6 +52,7 @@ def add_parser(sub: Any) -> None:
     instance_args(p)
     p.add_argument("--state", metavar="STATE", help="the player's lines and crosses (default: none)")
     json_arg(p)
+    time_limit_arg(p, "give up after S seconds (UNKNOWN, exit 124)")
     p.set_defaults(run=run_hint)
 
 
@@ -140,17 +144,29 @@ def run_hint(args: argparse.Namespace) -> int:
     _not_sloop(args.instance)
     puzzle = load(args.instance, args.format)
     links, crosses = read_state(puzzle, read_text(args.state), args.state) if args.state else (set(), set())
-    h = hint(puzzle, links, crosses)
+    h = hint(puzzle, links, crosses, time_limit=args.time_limit)
     if args.json:
         out(json.dumps(hint_json(h, puzzle, args.instance)))
-    elif h.wrong_links or h.wrong_non_links:
+    elif h.verdict == "wrong":
         names = [" ".join("({},{})".format(*puzzle.edge_names(x)) for x in es)
                  for es in (h.wrong_links, h.wrong_non_links)]
         out("WRONG: " + "; ".join(f"{what} {n}" for what, n in zip(("lines", "crosses"), names) if n))
-    elif h.solved:
+    elif h.verdict == "conflict":
+        out("CONFLICT: these marks fit no answer together: "
+            + " ".join("({},{})".format(*puzzle.edge_names(x)) for x in h.conflicting))
+    elif h.verdict == "solved":
         out("SOLVED")
+    elif h.verdict == "unsolvable":
+        out("NO ANSWER: the puzzle has no answer")
+    elif h.verdict == "unknown":
+        out("UNKNOWN: stopped before a verdict")
     elif h.step is None:
         out("NO HINT: no step follows from this board (the puzzle has more than one answer)")
     else:
         out(describe(puzzle, h.step, 1).replace("step   1", "hint  "))
-    return Exit.INVALID if h.wrong_links or h.wrong_non_links else Exit.OK
+    return HINT_EXIT[h.verdict]
+
+
+HINT_EXIT = {"solved": Exit.OK, "step": Exit.OK, "stuck": Exit.OK, "wrong": Exit.INVALID, "conflict": Exit.INVALID,
+             "unsolvable": Exit.UNSAT, "unknown": Exit.TIMEOUT}
+"""The exit code of each verdict of ``hint``."""

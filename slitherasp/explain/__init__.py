@@ -30,6 +30,7 @@ from ..stopping import requested
 from .board import UNKNOWN, Board
 from .deduce import Deducer, Deduction
 from .grade import HumanGrade, human_grade
+from .hint import Hint, hint
 from .oracle import Oracle
 from .trial import candidates, next_deduction
 
@@ -105,17 +106,6 @@ class Explanation:
         from ..render import svg
 
         return svg(self.puzzle, sorted(self.lines()), title=f"{len(self.steps)} steps, {self.grade}")
-
-
-@dataclass(frozen=True)
-class Hint:
-    """What to do next from a player's board: the wrong marks, if any (lines and
-    crosses no answer has), else the next step (None when the board is solved)."""
-
-    wrong_links: tuple[int, ...]
-    wrong_non_links: tuple[int, ...]
-    step: Step | None
-    solved: bool
 
 
 def explain(puzzle: Puzzle, *, max_steps: int | None = None, time_limit: float | None = None,
@@ -227,24 +217,3 @@ class _Explainer:
             minimal=minimal,
             puzzle=self.puzzle,
         )
-
-
-def hint(puzzle: Puzzle, links: Iterable[int] = (), non_links: Iterable[int] = (), *,
-         time_limit: float | None = None) -> Hint:
-    """The next step from a player's board (its lines and crosses, edge indices), or
-    the marks no answer agrees with; ``time_limit`` bounds each of the two searches."""
-    from ..solver import solve
-
-    links, non_links = set(links), set(non_links)
-    result = solve(puzzle, models=2, time_limit=time_limit)
-    answers = result.answers
-    if answers:
-        wrong_l = tuple(sorted(e for e in links if all(e not in a for a in answers)))
-        wrong_x = tuple(sorted(e for e in non_links if all(e in a for a in answers)))
-        if wrong_l or wrong_x:
-            return Hint(wrong_l, wrong_x, None, False)
-    known = [(e, True) for e in links] + [(e, False) for e in non_links]
-    if len(known) == len(puzzle.edges):
-        return Hint((), (), None, True)
-    e = explain(puzzle, max_steps=1, known=known, time_limit=time_limit)
-    return Hint((), (), e.steps[0] if e.steps else None, False)
