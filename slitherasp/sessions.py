@@ -15,7 +15,8 @@ from .asp_facts import DEFAULT_ENCODING
 from .errors import InputError
 from .model import Puzzle
 from .results import UNSAT, Result
-from .solver import PROBING, decoder, run_search, solve, uniqueness
+from .solver import PROBING, deadline_of, decoder, run_search, solve, uniqueness, waited
+from .stopping import StoppedError
 
 
 class Session:
@@ -69,7 +70,9 @@ class Session:
         ctl.load(str(asp_facts.encoding_path(encoding)))
         ctl.add("base", [], asp_facts.session_facts(blank, values, encoding))
         ctl.add("base", [], asp_facts.CLUE_EXTERNALS)
-        ctl.ground([("base", [])])
+        why, _ = waited(lambda: ctl.ground([("base", [])]), ctl, deadline_of(time.perf_counter(), None))
+        if why is not None:  # a big puzzle grounds for seconds; the deadline or a stop came first
+            raise StoppedError(why)
         # Clues are switched by assumptions over every clue external, set free once:
         # one call per solve instead of one per changed clue.
         index = puzzle.cell_index

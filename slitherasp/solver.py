@@ -22,13 +22,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import asp_facts
+from . import asp_facts, stopping
 from .asp_facts import AUTO, DEFAULT_ENCODING, ENCODINGS
 from .errors import InputError
 from .kinds import kind_of
 from .model import Answer, Puzzle
 from .results import SAT, UNKNOWN, UNSAT, Result, Status
-from .stopping import requested
 
 if TYPE_CHECKING:
     import clingo
@@ -83,7 +82,7 @@ def solve(
     args = _options(wanted, threads, lookahead=lookahead, statistics=statistics, conflicts=conflicts)
     ctl = clingo.Control(args, logger=lambda code, msg: None)
     t0 = time.perf_counter()
-    stop = _ground(ctl, program, None if time_limit is None else start + time_limit)
+    stop = _ground(ctl, program, deadline_of(start, time_limit))
     if stop is not None:
         return Result(puzzle=program.graph, status=UNKNOWN, timed_out=stop == "time", interrupted=stop == "interrupt",
                       time_ground=time.perf_counter() - t0, time_total=time.perf_counter() - start)
@@ -148,18 +147,74 @@ def _settled(program: asp_facts.Program, lines: Answer, start: float, *, keep: b
 
 def _ground(ctl: clingo.Control, program: asp_facts.Program, deadline: float | None) -> str | None:
     """Load, add and ground the program; ``"time"`` or ``"interrupt"`` when the deadline
-    passed or Ctrl-C came meanwhile, else None. Grounding cannot be stopped midway
-    (nor safely left running in another thread: measured, clingo then crashes), so a
-    Ctrl-C waits for it: under a second on an 80x80 grid, about 4 s on a 200x200."""
-    try:
+    (or one of :mod:`slitherasp.stopping`) passed or a stop was asked meanwhile, else
+    None. Grounding cannot be stopped midway, so it runs in a thread of its own that
+    this one waits for: when the stop comes first it is left behind (kept alive, see
+    :func:`abandoned`) instead of delaying the answer by seconds (a 200x200 grid grounds
+    in about 4 s)."""
+
+    def work() -> None:
         ctl.load(str(program.path))
         ctl.add("base", [], program.facts)
         ctl.ground([("base", [])])
+
+    return waited(work, ctl, deadline)[0]
+
+
+def waited(work: Callable[[], Any], ctl: clingo.Control, deadline: float | None) -> tuple[str | None, Any]:
+    """``work()`` (a call into clingo that cannot be interrupted) in a thread, while this
+    one watches the deadline, :mod:`slitherasp.stopping` and Ctrl-C: ``(None, value)``
+    when it ended first; else ``("time" | "interrupt", None)`` and the work runs on,
+    abandoned with its control. Its exception, if any, is raised here."""
+    import threading
+
+    box: list[Any] = []
+
+    def run() -> None:
+        try:
+            box.append((True, work()))
+        except BaseException as exc:  # handed to the waiting thread
+            box.append((False, exc))
+
+    why: str | None = None
+    if deadline is not None and time.perf_counter() >= deadline:  # out of time before it began
+        return "time", None
+    thread = threading.Thread(target=run, name="slitherasp-clingo", daemon=True)
+    try:
+        thread.start()
+        while thread.is_alive():
+            thread.join(_step(deadline))
+            if not thread.is_alive():
+                break
+            why = "time" if deadline is not None and time.perf_counter() >= deadline else stopping.reason()
+            if why is not None:
+                break
     except KeyboardInterrupt:
-        return "interrupt"
-    if deadline is not None and time.perf_counter() >= deadline:
-        return "time"
-    return None
+        why = "interrupt"
+    if why is not None and thread.is_alive():
+        _ABANDONED.append((ctl, thread))
+        return why, None
+    ok, value = box[0]
+    if isinstance(value, KeyboardInterrupt):  # a Ctrl-C inside the call: it may have started a search
+        _ABANDONED.append((ctl, None))
+        return "interrupt", None
+    if not ok:
+        raise value
+    return None, value
+
+
+def _step(deadline: float | None) -> float:
+    """How long to wait before looking again at the deadline and at stop requests."""
+    return 0.05 if deadline is None else max(0.0, min(0.05, deadline - time.perf_counter()))
+
+
+def deadline_of(start: float, time_limit: float | None) -> float | None:
+    """The earlier of ``start + time_limit`` and the deadline of :mod:`slitherasp.stopping`."""
+    ends = [start + time_limit] if time_limit is not None else []
+    outer = stopping.left()
+    if outer is not None:
+        ends.append(time.perf_counter() + outer)
+    return min(ends, default=None)
 
 
 def _check(*, models: int = 1, threads: int = 1, time_limit: float | None = None) -> None:
@@ -232,31 +287,30 @@ def run_search(
             on_answer(ans)
 
     start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
+    deadline = deadline_of(start, time_limit)
     timed_out = interrupted = False
-    handle = None
+    # Starting the search runs clasp's preprocessing, which no interrupt reaches
+    # (measured: over 100 s on a clue-less 120x120 square, now and then): in a thread.
+    why, handle = waited(lambda: ctl.solve(on_model=model, async_=True, assumptions=list(assumptions)),
+                          ctl, deadline)
     try:
-        handle = ctl.solve(on_model=model, async_=True, assumptions=list(assumptions))  # type: ignore[union-attr]
-        while not handle.wait(0.05 if deadline is None else max(0.0, min(0.05, deadline - time.perf_counter()))):
-            if deadline is not None and time.perf_counter() >= deadline:
-                timed_out = True
-                break
-            if requested():  # the one who asked went away (stopping.py): as Ctrl-C
-                interrupted = True
-                break
+        while why is None and not handle.wait(_step(deadline)):
+            late = deadline is not None and time.perf_counter() >= deadline
+            why = "time" if late else stopping.reason()  # or the one who asked went away, or Ctrl-C
     except KeyboardInterrupt:
-        interrupted = True
+        why = "interrupt"
+    timed_out, interrupted = why == "time", why == "interrupt"
     stopped = timed_out or interrupted
     if stopped:
         ctl.interrupt()
-        # A Ctrl-C inside Control.solve (the search may have started, with no handle
-        # to wait for), or a search that does not stop (clasp does not look at
-        # interrupts everywhere: root probing runs to its end): leave it running in
-        # the background rather than hang here; the command line then leaves with
+        # A search that does not stop (clasp does not look at interrupts everywhere:
+        # root probing runs to its end), or one still being prepared: leave it running
+        # in the background rather than hang here; the command line then leaves with
         # os._exit (a normal exit with a search running aborts the process:
         # measured, 'terminate called', exit 134)
         if handle is None or not _wait_briefly(handle):
-            _ABANDONED.append((ctl, handle))
+            if handle is not None:
+                _ABANDONED.append((ctl, handle))
             return Search(tuple(found), seen, SAT if seen else UNKNOWN, False, timed_out, interrupted,
                            time.perf_counter() - start, abandoned=True)
     res = handle.get()
@@ -289,8 +343,22 @@ def _wait_briefly(handle: clingo.SolveHandle) -> bool:
 
 
 def abandoned() -> bool:
-    """Whether a search was left running (then exit with ``os._exit``, not normally)."""
+    """Whether a search or grounding left behind still runs (then exit with ``os._exit``,
+    not normally); those that ended since are forgotten."""
+    _ABANDONED[:] = [(ctl, h) for ctl, h in _ABANDONED if _running(h)]
     return bool(_ABANDONED)
+
+
+def _running(work: Any) -> bool:
+    """Whether an abandoned thread or search handle (None: unknown) still runs."""
+    if work is None:
+        return True
+    if hasattr(work, "is_alive"):
+        return bool(work.is_alive())
+    try:
+        return not work.wait(0)
+    except RuntimeError:
+        return True
 
 
 def _statistics(ctl: clingo.Control) -> dict:
@@ -335,7 +403,7 @@ def consequences(puzzle: Puzzle, *, time_limit: float | None = None) -> tuple[An
     for mode in ("cautious", "brave"):
         left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
         ctl = clingo.Control(["0", f"--enum-mode={mode}", "--trans-ext=integ"], logger=lambda code, msg: None)
-        if _ground(ctl, program, None if left is None else time.perf_counter() + left) is not None:
+        if _ground(ctl, program, deadline_of(time.perf_counter(), left)) is not None:
             return None
         left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
         search = run_search(ctl, decoder(program.graph, program.segments), time_limit=left)

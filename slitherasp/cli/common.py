@@ -54,10 +54,22 @@ EXIT_CODES = "exit codes:\n" + "".join(
 
 
 def exit_for(result: Any) -> Exit:
-    """The exit code of a solve's result: interrupted, else by its status."""
+    """The exit code of a solve's result: interrupted, timed out (even with answers
+    found: the enumeration or the uniqueness proof asked for is cut short), else by
+    its status."""
     if result.interrupted:
         return Exit.INTERRUPT
+    if result.timed_out:
+        return Exit.TIMEOUT
     return {"SATISFIABLE": Exit.OK, "UNSATISFIABLE": Exit.UNSAT}.get(str(result.status), Exit.TIMEOUT)
+
+
+def stopped(otherwise: Exit) -> Exit:
+    """For work that ended incomplete: 130 after Ctrl-C, 124 past the time limit
+    (:mod:`slitherasp.stopping`), else ``otherwise``."""
+    from ..stopping import reason
+
+    return {"interrupt": Exit.INTERRUPT, "time": Exit.TIMEOUT}.get(reason() or "", otherwise)
 
 
 # --------------------------------------------------------------------------- printing

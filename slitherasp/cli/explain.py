@@ -5,11 +5,25 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from .common import Exit, command, err, instance_args, json_arg, load, out, read_text, remaining, time_limit_arg
+from .common import (
+    Exit,
+    command,
+    err,
+    instance_args,
+    json_arg,
+    load,
+    out,
+    read_text,
+    remaining,
+    stopped,
+    time_limit_arg,
+)
+from .watch import stoppable
 
 
 def add_parser(sub: Any) -> None:
@@ -34,6 +48,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--max-steps", type=int, metavar="N", help="stop after N steps")
     time_limit_arg(p, "stop explaining after S seconds (the steps so far are printed)")
     p.set_defaults(run=run_explain)
+    stoppable(p)
 
     p = command(
         sub,
@@ -54,6 +69,7 @@ def add_parser(sub: Any) -> None:
     json_arg(p)
     time_limit_arg(p, "give up after S seconds (UNKNOWN, exit 124)")
     p.set_defaults(run=run_hint)
+    stoppable(p)
 
 
 def run_explain(args: argparse.Namespace) -> int:
@@ -68,8 +84,16 @@ def run_explain(args: argparse.Namespace) -> int:
         out("UNSATISFIABLE: the puzzle has no answer, so there is nothing to explain")
         return Exit.UNSAT
     e = explain(puzzle, max_steps=args.max_steps, time_limit=remaining(args.time_limit))
+    why = None if e.complete else stopped(Exit.OK)
+    if why == Exit.INTERRUPT:  # Ctrl-C: the steps found so far are printed all the same
+        e = replace(e, note="interrupted")
+    elif why == Exit.TIMEOUT:
+        e = replace(e, note="stopped by the time limit")
     if args.json:
-        out(json.dumps(explain_json(e, args.instance)))
+        found = explain_json(e, args.instance)
+        if why in (Exit.INTERRUPT, Exit.TIMEOUT):
+            found["interrupted" if why == Exit.INTERRUPT else "timed_out"] = True
+        out(json.dumps(found))
     else:
         for i, step in enumerate(e.steps, 1):
             out(describe(puzzle, step, i))
@@ -78,7 +102,7 @@ def run_explain(args: argparse.Namespace) -> int:
         draw_steps(puzzle, e, Path(args.render))
     if e.complete:
         return Exit.OK
-    return Exit.TIMEOUT if "time" in e.note else Exit.INVALID
+    return stopped(Exit.TIMEOUT if "time" in e.note else Exit.INVALID)
 
 
 def _not_sloop(path: str) -> None:
@@ -114,7 +138,7 @@ def summary(e: Any, unique: bool | None) -> str:
     if e.complete:
         return f"GRADE: {e.grade}  score {e.score:.2f}  ({len(e.steps)} steps: {counted})"
     why = e.note or "stopped"
-    if unique is False:
+    if unique is False and why not in ("interrupted", "stopped by the time limit"):
         why = "the puzzle has more than one answer: no step forces another edge"
     return f"INCOMPLETE: {why} ({len(e.steps)} steps)"
 
@@ -144,7 +168,7 @@ def run_hint(args: argparse.Namespace) -> int:
     _not_sloop(args.instance)
     puzzle = load(args.instance, args.format)
     links, crosses = read_state(puzzle, read_text(args.state), args.state) if args.state else (set(), set())
-    h = hint(puzzle, links, crosses, time_limit=args.time_limit)
+    h = hint(puzzle, links, crosses, time_limit=remaining(args.time_limit))
     if args.json:
         out(json.dumps(hint_json(h, puzzle, args.instance)))
     elif h.verdict == "wrong":
@@ -164,7 +188,7 @@ def run_hint(args: argparse.Namespace) -> int:
         out("NO HINT: no step follows from this board (the puzzle has more than one answer)")
     else:
         out(describe(puzzle, h.step, 1).replace("step   1", "hint  "))
-    return HINT_EXIT[h.verdict]
+    return stopped(Exit.TIMEOUT) if h.verdict == "unknown" else HINT_EXIT[h.verdict]
 
 
 HINT_EXIT = {"solved": Exit.OK, "step": Exit.OK, "stuck": Exit.OK, "wrong": Exit.INVALID, "conflict": Exit.INVALID,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +27,12 @@ from .common import (
     read_text,
     remaining,
     size_arg,
+    stopped,
     threads_arg,
     time_limit_arg,
     whole,
 )
+from .watch import stoppable
 
 DIFFICULTIES = HUMAN_LEVELS[:5]
 
@@ -88,6 +91,7 @@ def _add_generate(sub: Any) -> None:
     json_arg(p, "print a JSON summary")
     progress_arg(p)
     p.set_defaults(run=run_generate)
+    stoppable(p, finish=0.3, when=lambda args: args.count is None and args.spec is None)
 
 
 def _add_grade(sub: Any) -> None:
@@ -107,6 +111,7 @@ def _add_grade(sub: Any) -> None:
     time_limit_arg(p, "stop after S seconds (exit code 124)")
     json_arg(p, "print the grade as JSON")
     p.set_defaults(run=run_grade)
+    stoppable(p)
 
 
 def _add_count(sub: Any) -> None:
@@ -126,6 +131,7 @@ def _add_count(sub: Any) -> None:
     threads_arg(p)
     json_arg(p, "print a JSON object")
     p.set_defaults(run=run_count)
+    stoppable(p)
 
 
 def _add_census(sub: Any) -> None:
@@ -147,6 +153,7 @@ def _add_census(sub: Any) -> None:
     p.add_argument("--seed", type=int, metavar="S", help="seed of an aperiodic patch")
     json_arg(p, "print a JSON object")
     p.set_defaults(run=run_census)
+    stoppable(p)
 
 
 def patch(spec: str, size: tuple[int, int] | None, seed: int | None) -> tuple[Any, str]:
@@ -258,19 +265,21 @@ def run_grade(args: argparse.Namespace) -> int:
     from ..results import grade_json
 
     puzzle = load(args.instance, args.format)
-    g = grade(puzzle, time_limit=args.time_limit, human=True)
+    g = grade(puzzle, time_limit=remaining(args.time_limit), human=True)
+    if g.human is not None and g.human.level is None:  # a person's rules were stopped
+        g = replace(g, level=None, unique=None, human=None)
     if args.json:
         out(json.dumps(grade_json(g, args.instance)))
     elif g.level and g.human:
         out(f"{g.human.level.upper()} for a person (score {g.human.score:.2f}), {g.level.upper()} for the "
             f"solver: unique; proof took {g.choices} choices and {g.conflicts} conflicts")
     elif g.unique is None:
-        out("UNKNOWN: the time limit ran out")
+        out("UNKNOWN: " + ("interrupted" if stopped(Exit.TIMEOUT) == Exit.INTERRUPT else "the time limit ran out"))
     else:
         out("UNSATISFIABLE: no answer" if g.answers == 0 else "NOT UNIQUE: a second answer exists")
     if g.level:
         return Exit.OK
-    return Exit.TIMEOUT if g.unique is None else Exit.UNSAT if g.answers == 0 else Exit.INVALID
+    return stopped(Exit.TIMEOUT) if g.unique is None else Exit.UNSAT if g.answers == 0 else Exit.INVALID
 
 
 def run_count(args: argparse.Namespace) -> int:
@@ -280,7 +289,7 @@ def run_count(args: argparse.Namespace) -> int:
     puzzle = load(args.instance, args.format)
     if args.ignore_clues:
         puzzle = puzzle.with_clues([None] * len(puzzle.cells))
-    r = count(puzzle, time_limit=args.time_limit, threads=args.threads)
+    r = count(puzzle, time_limit=remaining(args.time_limit), threads=args.threads)
     if args.json:
         out(json.dumps(count_json(r, args.instance)))
     else:

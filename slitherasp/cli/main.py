@@ -11,13 +11,16 @@ import argparse
 import json
 import os
 import sys
+import time
 import warnings
 from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import GenerationError, SlitherError
-from . import batch, check, convert, explain, generate, render, serve, sloop, solve, tiling
+from ..stopping import StoppedError
+from . import batch, check, common, convert, explain, generate, render, serve, sloop, solve, tiling
 from .common import EXIT_CODES, Exit, Formatter, err, out
+from .watch import watched
 
 FAMILIES = (solve, check, explain, batch, render, tiling, sloop, convert, generate, serve)
 """The command modules, in the order their commands appear in ``--help``."""
@@ -54,12 +57,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     # numpy and shapely warn of overflows and NaN on strange geometry; the command
     # line reports problems in its own one line instead
     warnings.filterwarnings("ignore", category=RuntimeWarning)
+    common.STARTED = time.perf_counter()  # time limits count from here (main may run many times in one process)
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
         return Exit.INPUT
-    code = run(args)
+    with watched(args):
+        code = run(args)
     solver = sys.modules.get("slitherasp.solver")
     if solver is not None and solver.abandoned():
         # A search or grounding that does not stop runs on in a thread: leave now
@@ -74,6 +79,9 @@ def run(args: argparse.Namespace) -> int:
     """Run the command; map every way it can end to an exit code and one line."""
     try:
         return int(args.run(args))
+    except StoppedError as exc:
+        err(f"slitherasp: {exc}")
+        return Exit.TIMEOUT if exc.reason == "time" else Exit.INTERRUPT
     except GenerationError as exc:
         err(f"slitherasp: error: {exc}")
         return Exit.INVALID

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..errors import InputError
 from .common import command, draw, exit_for, json_arg, models_arg, out, read_text, size, time_limit_arg
+from .watch import stoppable
 
 
 def add_parser(sub: Any) -> None:
@@ -40,6 +41,7 @@ def add_parser(sub: Any) -> None:
     json_arg(p)
     p.add_argument("--render", metavar="OUT", help="draw the puzzle and its first answer to OUT.svg or OUT.png")
     p.set_defaults(run=run)
+    stoppable(p)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -23,6 +23,7 @@ from .common import (
     solver_args,
     threads_arg,
 )
+from .watch import stoppable
 
 
 def add_parser(sub: Any) -> None:
@@ -52,6 +53,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--shade", action="store_true", help="with --render: shade the inside of the loop")
     p.add_argument("--draw", action="store_true", help="also draw a square grid's answer as Unicode text")
     p.set_defaults(run=run)
+    stoppable(p)
 
     p = command(
         sub,

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from ..grades import HUMAN_LEVELS
 from ..model import Puzzle
-from ..stopping import requested
+from ..stopping import StoppedError, check, reason, requested
 from .board import UNKNOWN, Board
 from .deduce import Deducer, Deduction
 from .grade import HumanGrade, human_grade
@@ -116,6 +116,10 @@ def explain(puzzle: Puzzle, *, max_steps: int | None = None, time_limit: float |
     start = time.perf_counter()
     board = Board(puzzle)
     board.settle_all(known)
+    why = reason()
+    if why is not None:  # stopped before it began: no grounding for nothing
+        note = "stopped by the time limit" if why == "time" else "stopped: the one who asked went away"
+        return Explanation(puzzle, (), board.done(), None, float("inf"), time.perf_counter() - start, note)
     with _oracle(puzzle) as oracle:
         steps, note = _steps(_Explainer(puzzle, board, oracle), board, start, max_steps, time_limit)
     complete = board.done()
@@ -164,7 +168,11 @@ def _steps(explainer: _Explainer, board: Board, start: float, max_steps: int | N
         if requested():
             note = "stopped: the one who asked went away"
             break
-        step = explainer.next_step()
+        try:
+            step = explainer.next_step()
+        except StoppedError as stop:  # inside a step: the steps so far stand
+            note = "stopped by the time limit" if stop.reason == "time" else "stopped: the one who asked went away"
+            break
         if step is None:
             note = "no step forces another edge: the puzzle has more than one answer"
             break
@@ -194,6 +202,7 @@ class _Explainer:
         clues = {c for c, k in enumerate(self.puzzle.clues) if k is not None}
         rules = ("loop", "parity")
         for e in candidates(self.puzzle, self.board) or [e for e, s in enumerate(self.board.state) if s == UNKNOWN]:
+            check()  # thousands of solver calls on a big board with few clues
             for value in (True, False):
                 if self.oracle.forces(clues, known, rules, [(e, value)]):
                     return Deduction(((e, value),), 6, "search", frozenset(clues), frozenset(known))

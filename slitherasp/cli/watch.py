@@ -1,0 +1,121 @@
+"""Time limits and Ctrl-C that hold for every command, in wall time.
+
+A command marked stoppable (:func:`stoppable`) runs under the deadline of its
+``--time-limit``, counted from the start of the process, and under a stop request that
+Ctrl-C sets (:mod:`slitherasp.stopping`): the loops that run long look at both and end
+with what they found, which the command prints (exit 124 or 130). Ctrl-C raises no
+exception in such a command, so no half-finished clingo call is torn apart.
+
+Some work cannot look (a clingo call preparing a huge program, a reader on a huge
+file). A watchdog thread, which learns of Ctrl-C at once through the signal wake-up
+file even while the main thread is inside C code, ends the process :data:`GRACE`
+seconds after the deadline or the first Ctrl-C if the command has not ended by then,
+and at once on a second Ctrl-C: one line on standard error (and, with ``--json``, the
+object of an unknown result), exit 124 or 130.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import select
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from ..stopping import deadline, stop_when
+from . import common
+from .common import Exit
+
+GRACE = 0.8
+"""Seconds a command may take to end after its deadline or Ctrl-C before the watchdog
+ends the process."""
+
+
+def stoppable(p: argparse.ArgumentParser, finish: float = 0.0, when: Any = None) -> None:
+    """Mark a command as one that ends cleanly on its deadline and on Ctrl-C (when
+    ``when(args)``, if given, is true); ``finish``: seconds it may still work after its
+    ``--time-limit`` to finish what it keeps (``generate`` grades the puzzle so far)."""
+    p.set_defaults(stoppable=when or True, finish=finish)
+
+
+@contextmanager
+def watched(args: argparse.Namespace) -> Iterator[None]:
+    """Run the command in the block under its time limit and Ctrl-C (see the module)."""
+    marked = getattr(args, "stoppable", False)
+    if not (marked(args) if callable(marked) else marked):
+        yield
+        return
+    limit = getattr(args, "time_limit", None)
+    limit = None if limit is None else limit + getattr(args, "finish", 0.0)
+    if threading.current_thread() is not threading.main_thread():
+        with deadline(limit, start=common.STARTED):
+            yield
+        return
+    flag = threading.Event()
+    done = threading.Event()
+    wake_r, wake_w = os.pipe()
+    os.set_blocking(wake_w, False)
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: flag.set())
+    previous_fd = signal.set_wakeup_fd(wake_w, warn_on_full_buffer=False)
+    end = None if limit is None else common.STARTED + limit
+    dog = threading.Thread(target=_watch, args=(wake_r, flag, done, end, args), name="slitherasp-watchdog",
+                           daemon=True)
+    dog.start()
+    try:
+        with stop_when(flag.is_set), deadline(limit, start=common.STARTED):
+            yield
+    finally:
+        done.set()
+        signal.set_wakeup_fd(previous_fd)
+        signal.signal(signal.SIGINT, previous)
+        os.write(wake_w, b"\0")  # wakes the watchdog, which sees it is done
+        dog.join()
+        os.close(wake_r)
+        os.close(wake_w)
+
+
+def _watch(wake: int, flag: threading.Event, done: threading.Event, end: float | None,
+           args: argparse.Namespace) -> None:
+    """The watchdog's loop: see the module."""
+    hard = None if end is None else end + GRACE
+    signals = 0
+    while not done.is_set():
+        now = time.perf_counter()
+        if hard is not None and now >= hard:
+            _leave(Exit.INTERRUPT if signals else Exit.TIMEOUT, args)
+        ready, _, _ = select.select([wake], [], [], 0.1 if hard is None else min(0.1, hard - now))
+        if ready:
+            got = os.read(wake, 64)
+            if done.is_set():
+                return
+            interrupts = got.count(signal.SIGINT)
+            if interrupts:
+                flag.set()
+                signals += interrupts
+                if signals > 1:
+                    _leave(Exit.INTERRUPT, args)
+                late = time.perf_counter() + GRACE
+                hard = late if hard is None else min(hard, late)
+
+
+def _leave(code: Exit, args: argparse.Namespace) -> None:
+    """End the process now: the command did not end within :data:`GRACE`."""
+    what = "interrupted" if code == Exit.INTERRUPT else "the time limit ran out"
+    try:
+        sys.stdout.flush()
+        instance = getattr(args, "instance", None)
+        if getattr(args, "json", False) and isinstance(instance, str):
+            known: dict[str, Any] = {"instance": instance, "result": "UNKNOWN"}
+            known["interrupted" if code == Exit.INTERRUPT else "timed_out"] = True
+            sys.stdout.write(json.dumps(known) + "\n")
+            sys.stdout.flush()
+        sys.stderr.write(f"slitherasp: {what}; the work under way could not stop sooner and is abandoned\n")
+        sys.stderr.flush()
+    finally:
+        os._exit(int(code))

@@ -1,0 +1,106 @@
+"""Time limits and Ctrl-C that hold for every command (``slitherasp.stopping``'s
+deadline, the command line's watchdog): work ends with what it found, exit 124 or 130.
+
+The subprocess tests give their child a generous time-out: it only tells a command
+that ends from one that runs on (no wall-clock time is asserted)."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import grid, interruptible
+
+from slitherasp import stopping
+from slitherasp.formats.lp import write_instance
+from slitherasp.solver import solve
+from slitherasp.validate import check
+
+ROOT = Path(__file__).resolve().parent.parent
+STUCK = "import hashlib; hashlib.pbkdf2_hmac('sha256', b'x', b'y', 10**9)"
+"""A call into C that looks at no signal for minutes (as clasp preparing a huge program)."""
+
+
+def _stuck_command(tmp_path: Path, *argv: str) -> subprocess.Popen:
+    """``slitherasp`` with ``grade`` (the work it runs) replaced by :data:`STUCK`."""
+    path = tmp_path / "p.lp"
+    path.write_text(write_instance(grid(3, 3, {(0, 0): 3})))
+    code = ("import sys, slitherasp.generate as g\n"
+            f"def stuck(*a, **k):\n    {STUCK}\n"
+            "g.grade = stuck\n"
+            "from slitherasp.cli.main import main\n"
+            f"sys.exit(main(['grade', {str(path)!r}, *{list(argv)!r}]))\n")
+    return subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=interruptible)
+
+
+def _finish(proc: subprocess.Popen, timeout: float = 30) -> tuple[str, str]:
+    try:
+        return proc.communicate(timeout=timeout)
+    finally:
+        proc.kill()
+
+
+def test_a_deadline_stops_the_solver_as_a_time_out() -> None:
+    with stopping.deadline(0):
+        r = solve(grid(12, 12), models=0)
+    assert r.timed_out and not r.interrupted and not r.exhausted
+
+
+def test_a_stop_request_stops_the_solver_as_an_interrupt() -> None:
+    with stopping.stop_when(lambda: True):
+        r = solve(grid(12, 12), models=0)
+    assert r.interrupted and not r.timed_out
+
+
+def test_time_limit_holds_while_the_work_is_stuck_in_c(tmp_path: Path) -> None:
+    proc = _stuck_command(tmp_path, "--time-limit", "1", "--json")
+    out, err = _finish(proc)
+    assert proc.returncode == 124, err
+    assert json.loads(out)["timed_out"] is True and "time limit" in err
+
+
+def test_ctrl_c_holds_while_the_work_is_stuck_in_c(tmp_path: Path) -> None:
+    proc = _stuck_command(tmp_path)
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGINT)
+    out, err = _finish(proc)
+    assert proc.returncode == 130 and "interrupted" in err
+
+
+def test_ctrl_c_on_explain_keeps_the_steps_found(tmp_path: Path) -> None:
+    from slitherasp.formats import read_file
+
+    path = ROOT / "instances" / "cairo" / "cairo-12x12.lp"
+    proc = subprocess.Popen([sys.executable, "-m", "slitherasp.cli", "explain", str(path), "--json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=interruptible)
+    time.sleep(3.0)
+    proc.send_signal(signal.SIGINT)
+    out, err = _finish(proc)
+    assert proc.returncode == 130, err
+    found = json.loads(out)
+    assert found["interrupted"] is True and not found["complete"] and found["steps"], found.get("note")
+    puzzle = read_file(str(path))
+    answer = solve(puzzle, unique=True)
+    assert answer.unique and check(puzzle, puzzle.links(answer.answers[0])).valid
+    names = {frozenset(puzzle.edge_names(e)): e for e in range(len(puzzle.edges))}
+    for step in found["steps"]:  # every step kept agrees with the one answer
+        for pair in step["settles"]["links"]:
+            assert names[frozenset(pair)] in answer.answers[0]
+        for pair in step["settles"]["non_links"]:
+            assert names[frozenset(pair)] not in answer.answers[0]
+
+
+@pytest.mark.parametrize("command", ["solve", "count"])
+def test_an_enumeration_cut_by_the_time_limit_exits_124(tmp_path: Path, command: str) -> None:
+    path = tmp_path / "big.lp"
+    path.write_text(write_instance(grid(10, 10)))
+    argv = [command, str(path), "--time-limit", "0.5"] + (["--models", "0"] if command == "solve" else [])
+    proc = subprocess.run([sys.executable, "-m", "slitherasp.cli", *argv], capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 124, proc.stderr
