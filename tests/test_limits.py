@@ -104,3 +104,23 @@ def test_an_enumeration_cut_by_the_time_limit_exits_124(tmp_path: Path, command:
     proc = subprocess.run([sys.executable, "-m", "slitherasp.cli", *argv], capture_output=True, text=True,
                           timeout=60)
     assert proc.returncode == 124, proc.stderr
+
+
+@pytest.mark.parametrize("game_id, words", [
+    ("3x3t0:" + "z" * 2**20, "too many clues"),           # 27 million faces from 1 MiB
+    ("100x100t16:1,0,3,1,10,P_zzzz", "at least 2304"),    # 28 bytes for a 7,312-face patch
+])
+def test_memory_stays_proportional_to_what_a_game_id_holds(game_id: str, words: str) -> None:
+    import tracemalloc
+
+    from slitherasp.errors import InputError
+    from slitherasp.formats import read_text
+
+    tracemalloc.start()
+    try:
+        with pytest.raises(InputError, match=words):
+            read_text(game_id, "<id>")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 4 * len(game_id) + 2**20

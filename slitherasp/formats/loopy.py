@@ -63,25 +63,34 @@ def _tiling_name(number: int) -> str:
     raise InputError(f"Loopy grid type t{number} has no registered tiling")
 
 
+def _aperiodic_checks(number: int, w: int, h: int, desc: str | None, column: int) -> None:
+    """InputError if Loopy would refuse this aperiodic size or grid description (cheap:
+    nothing is built)."""
+    from ..tilings import aperiodic
+    from ..tilings.loopy import APERIODIC
+
+    if desc is None:
+        raise InputError(f"a Loopy {APERIODIC[number]} game ID needs its grid description "
+                         "(e.g. 7x7t11:82AAAAVBBUAB_...)", column=column)
+    problem = aperiodic.size_problem(number, w, h) or (
+        f"larger than {limits.MAX_APERIODIC} is not read" if max(w, h) > limits.MAX_APERIODIC else None
+    )
+    if problem:
+        raise InputError(f"bad size {w}x{h}: {problem}", column=1)
+    problem = aperiodic.desc_problem(number, desc)
+    if problem:
+        raise InputError(f"bad {APERIODIC[number]} grid description {desc!r}: {problem}", column=column)
+
+
 def _grid(number: int, w: int, h: int, desc: str | None, column: int) -> Faces:
     """Loopy's faces (unit edges) for type ``number``, size and grid description;
     InputError (at ``column`` of the ID) if Loopy would refuse them."""
     from ..tilings import aperiodic
-    from ..tilings.loopy import APERIODIC, LOOPY, size_problem, unit_faces
+    from ..tilings.loopy import LOOPY, size_problem, unit_faces
 
     if number in aperiodic.GRIDS:
-        if desc is None:
-            raise InputError(f"a Loopy {APERIODIC[number]} game ID needs its grid description "
-                             "(e.g. 7x7t11:82AAAAVBBUAB_...)", column=column)
-        problem = aperiodic.size_problem(number, w, h) or (
-            f"larger than {limits.MAX_APERIODIC} is not read" if max(w, h) > limits.MAX_APERIODIC else None
-        )
-        if problem:
-            raise InputError(f"bad size {w}x{h}: {problem}", column=1)
-        problem = aperiodic.desc_problem(number, desc)
-        if problem:
-            raise InputError(f"bad {APERIODIC[number]} grid description {desc!r}: {problem}", column=column)
-        return aperiodic.unit_faces(number, w, h, desc)
+        _aperiodic_checks(number, w, h, desc, column)
+        return aperiodic.unit_faces(number, w, h, desc)  # type: ignore[arg-type]
     grid = LOOPY.get(number)
     if grid is None:
         raise InputError(f"unknown Loopy grid type t{number} (Loopy's types are t0..t17)", column=1)
@@ -115,6 +124,42 @@ def _decode(clues: str, at: int, line: int | None = None, indent: int = 0) -> li
             raise InputError(f"bad character {ch!r} at position {at + k} of the game ID",
                              line=line, column=indent + at + k)
     return out
+
+
+_NOT_CLUE = re.compile(r"[^0-9A-Za-z]")
+
+
+def _covered(clues: str, at: int, line: int | None = None, indent: int = 0) -> int:
+    """How many faces a clue string covers, counted without spreading it out (16 MiB of
+    ``z`` cover 436 million faces: a list of them took 3.5 GB).
+
+    >>> _covered("a3zB", 1)
+    29
+    """
+    bad = _NOT_CLUE.search(clues)
+    if bad is not None:
+        k = bad.start()
+        raise InputError(f"bad character {bad.group()!r} at position {at + k} of the game ID",
+                         line=line, column=indent + at + k)
+    return len(clues) + sum(clues.count(chr(ord("a") + n)) * n for n in range(1, 26))
+
+
+CHEAP_PATCH = 900
+"""Unit squares of an aperiodic patch small enough to build before the clue count is
+checked (30x30: under 2 s), so that the builder names a bad grid description first."""
+
+
+def _face_bounds(number: int, w: int, h: int) -> tuple[int, int]:
+    """Fewest and most faces Loopy's grid of this type and size may have, known before
+    it is built: periodic grids are built exactly (they are cheap), so any count goes
+    here; an aperiodic patch (a 100x100 hats patch takes 16 s and 440 MB to build) has
+    between (W-4)(H-4)/4 and 2WH faces (measured 0.12-0.82 faces per unit square on
+    sizes 5..100 of Penrose, hats and spectres: at least 0.12 only on 5x5)."""
+    from ..tilings import aperiodic
+
+    if number not in aperiodic.GRIDS:
+        return 0, 2**62
+    return max(0, w - 4) * max(0, h - 4) // 4, 2 * w * h + 16
 
 
 def _encode(clues: tuple[int | None, ...]) -> str:
@@ -156,6 +201,7 @@ def read(text: str, source: str = "<loopy>") -> Puzzle:
 
 
 def _read(text: str, source: str) -> Puzzle:
+    from ..tilings import aperiodic
     from ..tilings.loopy import APERIODIC, LOOPY
 
     game_id, line, indent = _id_line(text)
@@ -183,17 +229,27 @@ def _read(text: str, source: str) -> Puzzle:
     desc, sep, clue_text = body.partition("_")
     if not sep:
         desc, clue_text = None, body
+    at = start + len(desc) + 1 if sep else start
+    covered = _covered(clue_text, at, line, indent)
+    name = APERIODIC.get(number) or (LOOPY[number].name if number in LOOPY else f"t{number}")
+    low, high = _face_bounds(number, w, h)
+    if number in aperiodic.GRIDS and w * h > CHEAP_PATCH and not low <= covered <= high:
+        try:
+            _aperiodic_checks(number, w, h, desc, start)  # what is wrong with the grid is said first
+        except InputError as exc:
+            raise error(exc.message, exc.column) from None  # before building: a short ID of a huge grid costs nothing
+        what = "too many" if covered > high else "too few"
+        raise error(f"{what} clues: the clue string covers {covered} faces, Loopy's {w}x{h} {name} grid has "
+                    + (f"at most {high}" if covered > high else f"at least {low}"))
     try:
         faces = _grid(number, w, h, desc, start)
     except InputError as exc:
         raise error(exc.message, None if exc.column is None else exc.column) from None
-    if sep:
-        start += len(desc) + 1
-    clues = _decode(clue_text, start, line, indent)
-    if len(clues) != len(faces):
-        what = "too many" if len(clues) > len(faces) else "too few"
-        raise error(f"{what} clues: the clue string covers {len(clues)} faces, "
-                    f"Loopy's {w}x{h} {APERIODIC.get(number) or LOOPY[number].name} grid has {len(faces)}")
+    if covered != len(faces):  # checked before the clues are spread out, one entry per face
+        what = "too many" if covered > len(faces) else "too few"
+        raise error(f"{what} clues: the clue string covers {covered} faces, "
+                    f"Loopy's {w}x{h} {name} grid has {len(faces)}")
+    clues = _decode(clue_text, at, line, indent)
     for i, (k, face) in enumerate(zip(clues, faces)):
         if k is not None and k > len(face):
             raise error(f"clue {k} of face {i} is larger than the face's {len(face)} sides")
