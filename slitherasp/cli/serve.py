@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import errno
+import socket
 from typing import Any
 
 from ..errors import InputError
-from .common import Exit, command, err
+from .common import Exit, command, err, time_limit_arg, whole
 
 
 def add_parser(sub: Any) -> None:
@@ -26,6 +28,11 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    p.add_argument("--workers", type=whole(1, 64), default=2, metavar="N",
+                   help="worker processes, the most requests worked on at once (default 2; "
+                        "beyond them a request is answered 503, try again)")
+    time_limit_arg(p, "seconds each request may take (default 20); a generation may take 3 s more to grade "
+                      "its puzzle so far")
     p.add_argument("--no-open", action="store_true", help="do not open a browser")
     p.set_defaults(run=run_serve)
 
@@ -34,20 +41,51 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from ..web.app import create_app
+        from ..web.app import LOCAL_HOSTS, create_app
     except ImportError as e:
         raise InputError(f"the web app needs its extra: pip install 'slitherasp[web]' ({e.name} is missing)") from None
     if not 0 < args.port < 65536:
         raise InputError(f"--port {args.port} is not a port (1..65535)")
-    url = f"http://{args.host}:{args.port}/"
-    if args.host not in ("127.0.0.1", "localhost", "::1"):
+    listener = _listen(args.host, args.port)  # a busy port is said before anything else
+    shown = f"[{args.host}]" if ":" in args.host else args.host
+    url = f"http://{shown}:{args.port}/"
+    if args.host not in LOCAL_HOSTS:
         err(f"slitherasp: listening on {args.host}: other machines can reach the app (it reads no files, "
             "but it solves what they send)")
     err(f"slitherasp: serving {url} (Ctrl-C stops)")
-    if not args.no_open:
+    if args.no_open:
+        err("slitherasp: not opening a browser (--no-open): open the address above")
+    else:
         import threading
         import webbrowser
 
-        threading.Timer(1.0, webbrowser.open, [url]).start()
-    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
+        def show() -> None:
+            if not webbrowser.open(url):
+                err(f"slitherasp: no browser could be opened: open {url} by hand")
+
+        threading.Timer(1.0, show).start()
+    app = create_app(hosts=(*LOCAL_HOSTS, args.host), processes=args.workers, time_limit=args.time_limit)
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=GRACE)
+    uvicorn.Server(config).run(sockets=[listener])
     return Exit.OK
+
+
+GRACE = 0.3
+"""Seconds the server waits for requests under way when it is stopped (Ctrl-C, SIGTERM)
+before it ends them and their worker processes."""
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``; InputError naming a busy port or a bad address."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        why = "is in use (another server runs there: stop it or choose --port)" if exc.errno == errno.EADDRINUSE \
+            else f"cannot be listened on: {exc.strerror or exc}"
+        raise InputError(f"{host}:{port} {why}") from None
+    return sock

@@ -24,6 +24,9 @@ from ..stopping import requested
 TIME_LIMIT = 20.0
 """Seconds one solve, hint or generation may take (a generation stopped by it returns
 its puzzle so far, unique, then graded)."""
+FINISH = {"generate": 3.0}
+"""Seconds an action may work past :data:`TIME_LIMIT` to finish what it keeps (a
+generation grades the puzzle it found so far)."""
 MAX_GENERATE = 900
 """Width x height a generation request may ask for."""
 MAX_TEXT = 2_000_000

@@ -1,7 +1,14 @@
 """The server: the page, its static files and ``POST /api/<action>``, as one ASGI app
-(Starlette). Work runs in threads, one request at a time per thread, each solve with a
-time limit (:data:`.api.TIME_LIMIT`); bad input is HTTP 400 with the one line the
-command line prints; an internal error is HTTP 500 with one line, never a traceback.
+(Starlette). Each action runs under a time limit (:data:`.api.TIME_LIMIT`) in a small
+pool of workers (:mod:`.workers`: 503 with ``Retry-After`` when all are busy); bad input
+is HTTP 400 with the one line the command line prints; an internal error is HTTP 500
+with one line, never a traceback.
+
+Only its user can drive it: it answers only the host names it was started for (a page
+elsewhere cannot reach it by DNS rebinding), takes only ``application/json`` bodies (a
+form or a ``text/plain`` post, which browsers send across sites without asking, is 415),
+refuses a request another site's page sends (its ``Origin`` or ``Sec-Fetch-Site``: 403),
+and stops reading a body at :data:`MAX_BODY` bytes (413).
 
 >>> from starlette.testclient import TestClient
 >>> client = TestClient(create_app())
@@ -10,85 +17,126 @@ command line prints; an internal error is HTTP 500 with one line, never a traceb
 >>> bad = client.post("/api/solve", json={"puzzle": "edge(1,2"})
 >>> bad.status_code, bad.json()["error"].startswith("<puzzle>:1:")
 (400, True)
+>>> client.post("/api/solve", json={}, headers={"Origin": "https://elsewhere.example"}).status_code
+403
 """
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import json
-import threading
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..errors import SlitherError
-from ..stopping import stop_when
-from . import api
+from . import api, workers
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 4_000_000
 """Bytes a request may have."""
-WATCH = 0.2
-"""Seconds between two looks at whether the client of a running request is still there."""
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
+"""Host names the server answers by default (and a test client's ``testserver``)."""
 
 
 async def page(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
 
+def _error(status: int, message: str, **headers: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status, headers=headers or None)
+
+
+def refusal(request: Request) -> JSONResponse | None:
+    """Why a request may not drive the server: sent by another site's page, or not JSON."""
+    origin = request.headers.get("origin")
+    host = request.headers.get("host", "")
+    if origin is not None and urlsplit(origin).netloc.lower() != host.lower():
+        return _error(403, f"<request>: a page of {origin[:100]} may not use this server")
+    if request.headers.get("sec-fetch-site") == "cross-site":
+        return _error(403, "<request>: a page of another site may not use this server")
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        return _error(415, "<request>: the body must be JSON, sent as application/json")
+    return None
+
+
+async def read_body(request: Request) -> bytes | JSONResponse:
+    """The body, read no further than :data:`MAX_BODY` bytes (413 beyond)."""
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or len(declared) > 12:
+        return _error(400, "<request>: bad Content-Length")
+    if int(declared) > MAX_BODY:
+        return _error(413, f"<request>: larger than {MAX_BODY} bytes")
+    body = bytearray()
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                return _error(413, f"<request>: larger than {MAX_BODY} bytes")
+    except ClientDisconnect:
+        return _error(400, "<request>: the client went away while sending")
+    return bytes(body)
+
+
 async def action(request: Request) -> Response:
     name = request.path_params["name"]
-    run = api.ACTIONS.get(name)
-    if run is None:
-        return JSONResponse({"error": f"no API action {name!r}; choose from {', '.join(api.ACTIONS)}"}, 404)
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        return JSONResponse({"error": f"<request>: larger than {MAX_BODY} bytes"}, 413)
+    if name not in api.ACTIONS:
+        return _error(404, f"no API action {name!r}; choose from {', '.join(api.ACTIONS)}")
+    refused = refusal(request)
+    if refused is not None:
+        return refused
+    body = await read_body(request)
+    if isinstance(body, Response):
+        return body
     try:
         payload = json.loads(body or b"{}")
     except (ValueError, RecursionError):
-        return JSONResponse({"error": "<request>: the body is not JSON"}, 400)
+        return _error(400, "<request>: the body is not JSON")
     if not isinstance(payload, dict):
-        return JSONResponse({"error": "<request>: the body must be a JSON object"}, 400)
+        return _error(400, "<request>: the body must be a JSON object")
+    pool = request.app.state.pool
     try:
-        result: Any = await _until_gone(request, run, payload)
-    except SlitherError as e:
-        return JSONResponse({"error": str(e)}, 400)
-    except RecursionError:
-        return JSONResponse({"error": "<request>: nested too deeply"}, 400)
-    except Exception as e:  # one line for the page, never a traceback
-        return JSONResponse({"error": f"internal error: {type(e).__name__}: {e}"}, 500)
-    return JSONResponse(result)
+        limit = request.app.state.time_limit or api.TIME_LIMIT
+        status, result = await pool.run(name, payload, limit, request.is_disconnected)
+    except workers.Busy:
+        return _error(503, f"<request>: the server is busy with {pool.size} requests; try again in a moment",
+                      **{"Retry-After": str(workers.RETRY_AFTER)})
+    return JSONResponse(result, status)
 
 
-async def _until_gone(request: Request, run: Any, payload: dict[str, Any]) -> Any:
-    """``run(payload)`` in a worker thread, stopped (as Ctrl-C stops the command line,
-    :mod:`slitherasp.stopping`) as soon as the client has gone: a closed tab or the
-    page's Cancel button does not leave a solve running on the server to its time limit."""
-    gone = threading.Event()
+def create_app(*, hosts: Sequence[str] = (*LOCAL_HOSTS, "testserver"), processes: int = 0,
+               threads: int = 4, time_limit: float | None = None) -> Starlette:
+    """The ASGI app, answering the host names ``hosts``; its actions run in
+    ``processes`` worker processes (what ``slitherasp serve`` uses), or with 0 in at
+    most ``threads`` threads of this process (tests, embedding), each within
+    ``time_limit`` seconds (default :data:`.api.TIME_LIMIT`)."""
+    pool: Any = workers.Processes(processes) if processes else workers.Threads(threads)
 
-    def work() -> Any:
-        with stop_when(gone.is_set):
-            return run(payload)
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            pool.close()
 
-    task = asyncio.ensure_future(run_in_threadpool(work))
-    while not task.done():
-        await asyncio.wait({task}, timeout=WATCH)
-        if not task.done() and await request.is_disconnected():
-            gone.set()
-    return task.result()
-
-
-def create_app() -> Starlette:
-    """The ASGI app."""
-    return Starlette(routes=[
-        Route("/", page),
-        Route("/api/{name}", action, methods=["POST"]),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ])
+    app = Starlette(
+        routes=[
+            Route("/", page),
+            Route("/api/{name}", action, methods=["POST"]),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))],
+        lifespan=lifespan,
+    )
+    app.state.pool = pool
+    app.state.time_limit = time_limit
+    return app
