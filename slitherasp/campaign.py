@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import GenerationError, InputError
+from .stopping import end_with_parent
 
 INDEX = "index.jsonl"
 RESTARTS = 3
@@ -217,7 +218,7 @@ def _in_processes(todo: list[Any], work: Callable[[Any], dict[str, Any]], jobs: 
 
     for _ in range(RESTARTS + 1):
         finished: set[int] = set()
-        with ProcessPoolExecutor(jobs) as pool:
+        with ProcessPoolExecutor(jobs, initializer=end_with_parent, initargs=(os.getpid(),)) as pool:
             futures = {pool.submit(work, item): i for i, item in enumerate(todo)}
             try:
                 for future in futures if ordered else as_completed(futures):

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-__all__ = ["StoppedError", "check", "deadline", "left", "reason", "requested", "stop_when"]
+__all__ = ["StoppedError", "check", "deadline", "end_with_parent", "left", "reason", "requested", "stop_when"]
 
 _STOP: ContextVar[Callable[[], bool] | None] = ContextVar("slitherasp_stop", default=None)
 _END: ContextVar[float | None] = ContextVar("slitherasp_deadline", default=None)
@@ -106,3 +106,18 @@ def check() -> None:
     why = reason()
     if why is not None:
         raise StoppedError(why)
+
+
+def end_with_parent(parent: int, every: float = 0.25) -> None:
+    """In a worker process: end it (``os._exit``) soon after its parent ``parent`` (a
+    pid) is gone, even killed, whatever the worker is doing or waiting for (a worker
+    blocked on a pipe whose other end it holds itself would wait forever)."""
+    import os
+    import threading
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="slitherasp-orphan-watch", daemon=True).start()

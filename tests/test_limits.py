@@ -7,6 +7,7 @@ that ends from one that runs on (no wall-clock time is asserted)."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -124,3 +125,36 @@ def test_memory_stays_proportional_to_what_a_game_id_holds(game_id: str, words: 
     finally:
         tracemalloc.stop()
     assert peak < 4 * len(game_id) + 2**20
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return "\tZ" not in Path(f"/proc/{pid}/status").read_text().split("State:")[1][:4]
+    except (OSError, IndexError):
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table in /proc")
+def test_generation_workers_die_with_their_killed_parent(tmp_path: Path) -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "slitherasp.cli", "generate", "square", "--size", "12x12",
+                             "--count", "50", "--jobs", "2", "-o", str(tmp_path / "out"), "--no-progress"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        workers: list[int] = []
+        end = time.monotonic() + 30
+        while len(workers) < 2 and time.monotonic() < end:  # until both workers run
+            time.sleep(0.2)
+            out = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout
+            workers = [int(p) for p in out.split()]
+        assert len(workers) >= 2
+        proc.kill()
+        proc.wait(10)
+        end = time.monotonic() + 10
+        while any(_alive(w) for w in workers) and time.monotonic() < end:
+            time.sleep(0.1)
+        left = [w for w in workers if _alive(w)]
+    finally:
+        proc.kill()
+    for w in left:  # before the fix they waited on a pipe forever: leave none behind
+        os.kill(w, signal.SIGKILL)
+    assert not left

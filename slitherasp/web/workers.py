@@ -31,7 +31,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from ..errors import SlitherError
-from ..stopping import StoppedError, deadline, stop_when
+from ..stopping import StoppedError, deadline, end_with_parent, stop_when
 
 GRACE = 0.5
 """Seconds an action may take to end after its time limit or its client's departure
@@ -210,7 +210,7 @@ def serve(conn: Any, parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the terminal's Ctrl-C is for the server
     stop = threading.Event()
     signal.signal(signal.SIGUSR1, lambda signum, frame: stop.set())
-    threading.Thread(target=_orphaned, args=(parent,), daemon=True).start()
+    end_with_parent(parent)
     _limit_memory()
     from .. import solver  # loaded before the first request, not during it
     from . import api
@@ -228,13 +228,6 @@ def serve(conn: Any, parent: int) -> None:
         conn.send((status, body, retire))
         if retire:
             os._exit(0)
-
-
-def _orphaned(parent: int) -> None:
-    """End this worker when the server is gone (even killed: nothing else tells it)."""
-    while os.getppid() == parent:
-        time.sleep(0.25)
-    os._exit(1)
 
 
 def _limit_memory() -> None:
