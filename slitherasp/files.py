@@ -64,6 +64,13 @@ def interrupts_held() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
+def _umask() -> int:
+    """The process's umask (read by setting it, then setting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_files(contents: Mapping[Path, str | bytes], *, force: bool = True,
                 stale: Iterable[Path] = ()) -> list[Path]:
     """Write every file of one result (text as UTF-8), atomically and together.
@@ -79,6 +86,7 @@ def write_files(contents: Mapping[Path, str | bytes], *, force: bool = True,
             if path.exists():
                 raise InputError("exists already (use --force to replace it)", source=str(path))
     temporaries: dict[Path, str] = {}
+    mode = 0o666 & ~_umask()  # as open() would make a new file
     try:
         for path, data in contents.items():
             path = Path(path)
@@ -88,6 +96,7 @@ def write_files(contents: Mapping[Path, str | bytes], *, force: bool = True,
                 path.parent.mkdir(parents=True, exist_ok=True)
                 fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
                 temporaries[path] = tmp
+                os.chmod(tmp, mode)  # mkstemp makes it 0600 whatever the umask
                 with os.fdopen(fd, "wb") as f:
                     f.write(data.encode("utf-8") if isinstance(data, str) else data)
             except OSError as exc:

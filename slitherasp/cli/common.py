@@ -87,15 +87,56 @@ class Formatter(argparse.RawDescriptionHelpFormatter):
         super().__init__(prog, max_help_position=28)
 
 
+_SOLVED = {0: "an answer was found", 20: "UNSATISFIABLE: the puzzle has no answer",
+           124: "the time limit ran out first: UNKNOWN, or the enumeration (--models 0)\n"
+                "or the uniqueness proof (--unique) cut short", 130: "interrupted (Ctrl-C); what was found is printed"}
+COMMAND_CODES: dict[str, dict[int, str]] = {
+    "solve": _SOLVED,
+    "sloop": _SOLVED,
+    "facts": {0: "the facts were printed"},
+    "check": {0: "the answer is valid", 1: "the answer breaks a rule or differs from --reference"},
+    "explain": {0: "explained to the end", 1: "stopped before the answer: --max-steps, or no step\n"
+                "forces another edge (the puzzle has more than one answer)", 20: "the puzzle has no answer",
+                124: "the time limit ran out: the steps so far are printed",
+                130: "interrupted (Ctrl-C): the steps so far are printed"},
+    "hint": {0: "SOLVED, a next step, or NO HINT", 1: "WRONG or CONFLICT: marks no answer has",
+             20: "the puzzle has no answer", 124: "the time limit ran out (UNKNOWN)", 130: "interrupted (Ctrl-C)"},
+    "batch": {0: "every instance solved", 1: "some instance was UNSATISFIABLE, UNKNOWN or had bad input",
+              130: "interrupted (Ctrl-C): the instances printed are all that finished"},
+    "render": {0: "the drawing was written or printed"},
+    "tiling": {0: "the patch was written (or the list printed)"},
+    "convert": {0: "the puzzle was converted"},
+    "generate": {0: "a puzzle (or the whole collection) was made",
+                 1: "no puzzle of that grade was found (a collection: some puzzle failed)",
+                 124: "the time limit stopped the clue removal (the puzzle so far is written)",
+                 130: "interrupted (Ctrl-C): the puzzle so far, or the puzzles done, are kept"},
+    "grade": {0: "graded: the puzzle has exactly one answer", 1: "NOT UNIQUE: a second answer exists",
+              20: "the puzzle has no answer", 124: "the time limit ran out (UNKNOWN)", 130: "interrupted (Ctrl-C)"},
+    "count": {0: "every answer was counted", 124: "the time limit ran out: the count is a lower bound (+)",
+              130: "interrupted (Ctrl-C): the count so far is printed"},
+    "census": {0: "counted", 130: "interrupted (Ctrl-C)"},
+    "serve": {0: "the server was stopped (Ctrl-C, SIGTERM)"},
+}
+"""The exit codes of each command (every command also has 2 and 70)."""
+
+
+def exit_codes(name: str) -> str:
+    """The exit-code block of one command's ``--help``."""
+    codes = {**COMMAND_CODES.get(name, {}), 2: EXIT_MEANINGS[Exit.INPUT], 70: EXIT_MEANINGS[Exit.SOFTWARE]}
+    return "exit codes:\n" + "".join(
+        f"  {code:<4} " + codes[code].replace("\n", "\n       ") + "\n" for code in sorted(codes))
+
+
 def command(sub: Any, name: str, help: str, description: str, epilog: str = "") -> argparse.ArgumentParser:
-    """A subcommand parser with the shared formatting and the exit codes below."""
-    return sub.add_parser(name, help=help, description=description, epilog=epilog + EXIT_CODES,
+    """A subcommand parser with the shared formatting and its own exit codes."""
+    return sub.add_parser(name, help=help, description=description, epilog=epilog + exit_codes(name),
                           formatter_class=Formatter)
 
 
 def instance_args(p: argparse.ArgumentParser) -> None:
     """The ``INSTANCE`` argument and ``--format``."""
-    p.add_argument("instance", metavar="INSTANCE", help="instance file, or - for standard input")
+    p.add_argument("instance", metavar="INSTANCE", help="instance file, - for standard input, or the puzzle text "
+                   "itself (a Loopy game ID, a puzz.link URL)")
     format_arg(p)
 
 
@@ -214,14 +255,21 @@ def read_links(path: str) -> list[tuple[str, str]]:
 
 
 # --------------------------------------------------------------------------- output
+def drawing_kind(out_path: str) -> str:
+    """``.svg`` or ``.png`` by the file name; :class:`InputError` otherwise (commands
+    call it before their work, not after)."""
+    suffix = Path(out_path).suffix.lower()
+    if suffix not in (".svg", ".png"):
+        raise InputError("the drawing's file name must end in .svg or .png", source=out_path)
+    return suffix
+
+
 def draw(puzzle: Any, answer: Any, out_path: str, *, title: str | None = None, **options: Any) -> None:
     """Write an SVG or PNG drawing, chosen by the file extension."""
     from .. import render
     from ..files import write_files
 
-    suffix = Path(out_path).suffix.lower()
-    if suffix not in (".svg", ".png"):
-        raise InputError("the drawing's file name must end in .svg or .png", source=out_path)
+    suffix = drawing_kind(out_path)
     if suffix == ".svg":
         data: str | bytes = render.svg(puzzle, answer, title=title, **options)
     else:

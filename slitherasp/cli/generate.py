@@ -63,9 +63,7 @@ def _add_generate(sub: Any) -> None:
         "  slitherasp generate square --size 10x10 --seed 1 -o out/\n"
         "  slitherasp generate cairo --size 8 --difficulty tricky -o out/\n"
         "  slitherasp generate square --size 20x20 --solver-grade hard --minimal -o out/\n"
-        "  slitherasp generate my-patch.lp --seed 3 -o out/     any tiling instance\n\n"
-        "exit codes of generate: 1 when no puzzle of that grade was found; 124 when\n"
-        "the time limit stopped the clue removal (the puzzle so far is written)\n",
+        "  slitherasp generate my-patch.lp --seed 3 -o out/     any tiling instance\n\n",
     )
     p.add_argument("tiling", metavar="TILING", nargs="?",
                    help="a tiling name ('slitherasp tiling list'), or an instance file with geometry")
@@ -106,6 +104,10 @@ def _add_grade(sub: Any) -> None:
         "uniqueness; medium = clasp's failed-literal probing is needed; hard =\n"
         "decisions (search) are needed. Puzzles without exactly one answer get no\n"
         "grade (exit code 1 or 20).",
+        "examples:\n"
+        "  slitherasp grade puzzle.lp\n"
+        "  slitherasp grade 7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a --json\n"
+        "  slitherasp grade big.lp --time-limit 10\n\n",
     )
     instance_args(p)
     time_limit_arg(p, "stop after S seconds (exit code 124)")
@@ -184,6 +186,11 @@ def run_generate(args: argparse.Namespace) -> int:
         raise InputError("--jobs and --cluster go with --count (a collection)")
     blank, stem = patch(args.tiling, args.size, args.seed)
     writable_folder(args.output)  # before the work, not after it
+    if not args.force:  # the same command makes the same puzzle: say so before making it again
+        made_before = sorted(Path(args.output).glob(f"{stem}-*-s{args.seed or 0}.lp"))
+        if made_before:
+            raise InputError("exists already: the same tiling, size and seed made it (use --force to make it "
+                             "again and replace it)", source=str(made_before[0]))
     progress = Progress.for_args(len(blank.cells), args)
 
     def show(removed: int, kept: int, untested: int, elapsed: float) -> None:

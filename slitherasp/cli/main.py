@@ -35,11 +35,13 @@ def build_parser() -> argparse.ArgumentParser:
             "An instance is a set of facts edge(U,V). cell_contains(C,U,V). clue(C,N).\n"
             "(the ASP-competition format); an answer is a set of link(U,V). facts:\n"
             "one simple loop through the graph whose cells hold as many links as their\n"
-            "clues say. Every INSTANCE may be a file or - for standard input."
+            "clues say. Every INSTANCE may be a file, - for standard input, or, when no\n"
+            "file has that name, the puzzle text itself (a Loopy game ID, a puzz.link URL)."
         ),
         epilog=(
             "examples:\n"
-            "  slitherasp solve instances/square/5x5.lp --unique\n"
+            "  slitherasp solve instances/square/square-6x6.lp --unique\n"
+            "  slitherasp solve 7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a     a game ID or URL itself\n"
             "  slitherasp solve puzzle.lp --json | jq .links\n"
             "  slitherasp check puzzle.lp answer.lp --reference reference.lp\n"
             "  slitherasp batch instances/ --unique --jobs 2\n\n" + EXIT_CODES

@@ -8,7 +8,19 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from .common import command, draw, exit_for, json_arg, models_arg, out, read_text, size, time_limit_arg
+from .common import (
+    command,
+    draw,
+    drawing_kind,
+    exit_for,
+    json_arg,
+    models_arg,
+    out,
+    read_text,
+    remaining,
+    size,
+    time_limit_arg,
+)
 from .watch import stoppable
 
 
@@ -30,7 +42,8 @@ def add_parser(sub: Any) -> None:
         "  slitherasp sloop puzzle.sloop --json   one JSON object, as solve --json:\n"
         '    {"instance", "result", "models", "unique", "links", "answers", "time"}\n\n',
     )
-    p.add_argument("instance", metavar="INSTANCE", help="instance file, or - for standard input")
+    p.add_argument("instance", metavar="INSTANCE", help="instance file, - for standard input, or the puzzle text "
+                   "itself (a Loopy game ID, a puzz.link URL)")
     p.add_argument("--tiling", metavar="NAME",
                    help="the cells are a patch of this tiling; INSTANCE lists the black cells")
     p.add_argument("--size", type=size, metavar="WxH", help="the size of the --tiling patch")
@@ -59,9 +72,11 @@ def run(args: argparse.Namespace) -> int:
         ref = TilingRef(args.tiling, *args.size, args.seed)
     elif args.size or args.seed is not None:
         raise InputError("--size and --seed go with --tiling NAME")
+    if args.render:
+        drawing_kind(args.render)  # a bad name is said before the work
     source = "<stdin>" if args.instance == "-" else args.instance
     puzzle = read_sloop(read_text(args.instance), source, ref)
-    result = solve(puzzle, models=args.models, unique=args.unique, time_limit=args.time_limit)
+    result = solve(puzzle, models=args.models, unique=args.unique, time_limit=remaining(args.time_limit))
     if args.json:
         out(json.dumps(solve_json(result, args.instance)))
     else:

@@ -12,6 +12,7 @@ from typing import Any
 from .common import (
     command,
     draw,
+    drawing_kind,
     err,
     exit_for,
     instance_args,
@@ -61,7 +62,12 @@ def add_parser(sub: Any) -> None:
         "print an instance as competition facts (plus root candidates)",
         "Print the instance as edge/2, cell_contains/3 and clue/2 facts, followed by\n"
         "the root-candidate facts the encoding needs, so that clingo can be run by hand:\n"
-        "  slitherasp facts puzzle.lp | clingo asp/slitherlink.lp -",
+        "  slitherasp facts puzzle.lp | python -m clingo asp/slitherlink.lp -\n"
+        "(pip's clingo has no 'clingo' command; 'python -m clingo' is the same program)",
+        "examples:\n"
+        "  slitherasp facts puzzle.lp > puzzle-facts.lp\n"
+        "  slitherasp facts 7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a | python -m clingo asp/slitherlink.lp -\n"
+        "  slitherasp facts puzzle.lp --plain     the instance facts only\n\n",
     )
     instance_args(p)
     p.add_argument("--plain", action="store_true", help="only the instance facts")
@@ -74,6 +80,8 @@ def run(args: argparse.Namespace) -> int:
     from ..results import solve_json
     from ..solver import solve
 
+    if args.render:
+        drawing_kind(args.render)  # a bad name is said before the work
     puzzle = load(args.instance, args.format)
     result = solve(puzzle, models=args.models, unique=args.unique, time_limit=remaining(args.time_limit),
                    threads=args.threads, encoding=args.encoding, statistics=args.stats,

@@ -142,6 +142,8 @@ def read_file(path: str | Path, format: str | None = None) -> Puzzle:
     if source == "-":
         return read_text(limits.read_text("-"), "<stdin>", format)
     p = Path(path)
+    if _inline(source) and not p.exists():  # a game ID or URL given where a file name goes
+        return read_text(source, "<argument>", format)
     text = limits.read_text(p)
     if format is None and by_extension(source) is None:
         with located(source):
@@ -153,6 +155,22 @@ def read_file(path: str | Path, format: str | None = None) -> Puzzle:
     if puzzle.geometry is None and geo.is_file():
         puzzle = attach_geometry(puzzle, limits.read_text(geo), str(geo))
     return puzzle
+
+
+def _inline(text: str) -> bool:
+    """Whether a command-line argument that names no file is puzzle text itself: one
+    line that a format recognises (a Loopy game ID, a puzz.link or penpa URL).
+
+    >>> _inline("7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a"), _inline("puzzle.lp")
+    (True, False)
+    """
+    if "\n" in text or len(text) > limits.MAX_INPUT_BYTES:
+        return False
+    try:
+        guess_format(text, None)
+    except InputError:
+        return False
+    return True
 
 
 def writable() -> list[str]:

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from ..tilings.base import Faces
 
 _PARAMS = re.compile(r"([0-9]+)(?:x([0-9]+))?(?:t([0-9]+))?(?:d[a-z])?", re.A)
-_ID = re.compile(r"[0-9]+(?:x[0-9]+)?(?:t[0-9]+)?(?:d[a-z])?[:#][0-9A-Za-z_,]+", re.A)
+_ID = re.compile(r"[0-9]+(?:x[0-9]+)?(?:t[0-9]+)?(?:d[a-z])?[:#][-0-9A-Za-z_,]+", re.A)  # "-": old Penrose grids
 
 
 def _id_line(text: str) -> tuple[str, int, int]:

@@ -1,0 +1,109 @@
+"""What a new user meets first: the examples of ``--help`` and the README work, a game
+ID is an instance, refusals come before the work, files get the user's permissions,
+and every command's ``--help`` lists its own exit codes."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from slitherasp.cli import main
+from slitherasp.cli.main import build_parser
+from slitherasp.errors import InputError
+from slitherasp.files import write_files
+from slitherasp.formats import read_text
+from slitherasp.formats.lp import read_answer
+from slitherasp.validate import check
+
+ROOT = Path(__file__).resolve().parent.parent
+LOOPY_7x7 = "7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a"
+
+
+def _help(*argv: str, capsys) -> str:  # type: ignore[no-untyped-def]
+    with pytest.raises(SystemExit):
+        main([*argv, "--help"])
+    return capsys.readouterr().out
+
+
+def test_the_files_of_the_help_examples_exist(capsys) -> None:  # type: ignore[no-untyped-def]
+    text = _help(capsys=capsys)
+    named = re.findall(r"instances/\S+", text)
+    assert named and all((ROOT / path).is_file() for path in named), named
+
+
+def test_a_game_id_is_an_instance(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["solve", LOOPY_7x7]) == 0
+    puzzle = read_text(LOOPY_7x7)
+    assert check(puzzle, read_answer(capsys.readouterr().out)).valid
+
+
+def test_the_readme_s_clingo_command_runs(tmp_path: Path) -> None:
+    readme = (ROOT / "README.md").read_text()
+    command = re.search(r"`(slitherasp facts p\.lp \| [^`]*asp/slitherlink\.lp -)`", readme)
+    assert command is not None
+    (tmp_path / "p.lp").write_text(_facts(LOOPY_7x7))
+    shell = command.group(1).replace(" asp/", f" {ROOT}/asp/").replace("python -m clingo", "PYTHON -m clingo")
+    shell = shell.replace("slitherasp facts", "PYTHON -m slitherasp.cli facts").replace("PYTHON", sys.executable)
+    done = subprocess.run(shell, shell=True, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert "SATISFIABLE" in done.stdout.split(), done.stderr
+
+
+def _facts(game_id: str) -> str:
+    from slitherasp.formats.lp import write_instance
+
+    return write_instance(read_text(game_id))
+
+
+def test_an_old_penrose_id_is_refused_clearly_without_a_format() -> None:
+    with pytest.raises(InputError, match="before 2023"):
+        read_text("7x7t12:G-1709,1709_a", "<stdin>")
+
+
+def test_files_written_respect_the_umask(tmp_path: Path) -> None:
+    old = os.umask(0o022)
+    try:
+        [path] = write_files({tmp_path / "a.lp": "edge(1,2).\n"})
+    finally:
+        os.umask(old)
+    assert path.stat().st_mode & 0o777 == 0o644
+
+
+def test_generate_again_refuses_before_the_work(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    argv = ["generate", "square", "--size", "4x4", "--seed", "1", "-o", str(tmp_path), "--json", "--no-progress"]
+    assert main(argv) == 0
+    capsys.readouterr()
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "exists already" in err and err.count("\n") == 1
+
+
+def test_a_bad_drawing_name_is_refused_before_solving(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["solve", LOOPY_7x7, "--render", "x.jpg"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and ".svg or .png" in err
+
+
+def test_each_command_lists_its_own_exit_codes_and_examples(capsys) -> None:  # type: ignore[no-untyped-def]
+    sub = next(a for a in build_parser()._actions if a.dest == "command")
+    for name in sub.choices:  # type: ignore[union-attr]
+        text = _help(name, capsys=capsys)
+        assert "examples:" in text and "exit codes:" in text, name
+    assert "batch" not in _help("serve", capsys=capsys).split("exit codes:")[1]
+    assert "--max-steps" in _help("explain", capsys=capsys).split("exit codes:")[1]
+
+
+def test_serve_on_a_busy_port_says_so_before_serving() -> None:
+    pytest.importorskip("uvicorn")
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "slitherasp.cli", "serve", "--no-open", "--port", str(port)],
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "in use" in done.stderr and "serving" not in done.stderr
