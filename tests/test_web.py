@@ -1,19 +1,11 @@
-"""The web app: its JSON API through an in-process client, and the page in a real
-headless Chromium (selenium), where one is installed (``.ci/run`` installs Debian's
-``chromium`` and ``chromium-driver``); answers are judged by the validator and the SAT
-checker of ``stepcheck``, not by what the page or the server say."""
+"""The web app's JSON API through an in-process client (the page itself, in a real
+browser: ``test_web_page``); answers are judged by the validator and the SAT checker
+of ``stepcheck``, not by what the server says."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-import os
-import shutil
-import socket
-import threading
-import time
-from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 
@@ -23,7 +15,6 @@ from stepcheck import answers
 
 from slitherasp import tilings
 from slitherasp.formats import read_text, write_text
-from slitherasp.validate import check
 from slitherasp.web.app import create_app
 
 LOOPY_7x7 = "7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a"
@@ -147,184 +138,13 @@ def test_bad_requests(client: TestClient) -> None:
     assert client.get("/").status_code == 200 and 'data-role="status"' in client.get("/").text
 
 
-# -- the page, in a real browser -----------------------------------------------------------------
-def _browser():  # type: ignore[no-untyped-def]
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver = shutil.which("chromedriver")
-    if not (chromium and driver):
-        pytest.skip("no chromium and chromedriver installed (apt install chromium chromium-driver)")
-    webdriver = pytest.importorskip("selenium.webdriver")
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,900"):
-        options.add_argument(flag)
-    return webdriver.Chrome(service=webdriver.ChromeService(executable_path=driver), options=options)
-
-
-@pytest.fixture(scope="module")
-def site():  # type: ignore[no-untyped-def]
-    import uvicorn
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    browser = _browser()
-    yield browser, f"http://127.0.0.1:{port}/"
-    browser.quit()
-    server.should_exit = True
-    thread.join(5)
-
-
-def wait_for(browser, condition, seconds: float = 30):  # type: ignore[no-untyped-def]
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(browser, seconds).until(lambda b: condition(b))
-
-
-def status(browser) -> str:  # type: ignore[no-untyped-def]
-    return browser.find_element("css selector", "[data-role=status]").text
-
-
-def states(browser) -> list[str]:  # type: ignore[no-untyped-def]
-    return browser.execute_script(
-        "return [...document.querySelectorAll('[data-edge]')].map(g => g.dataset.state)")
-
-
-def tap(browser, selector: str) -> None:  # type: ignore[no-untyped-def]
-    """A real mouse click at the middle of an element (SVG lines have no box to click)."""
-    from selenium.webdriver.common.action_chains import ActionChains
-
-    ActionChains(browser).move_to_element(browser.find_element("css selector", selector)).click().perform()
-
-
-def act(browser, name: str) -> None:  # type: ignore[no-untyped-def]
-    browser.find_element("css selector", f"button[data-action={name}]").click()
-
-
-def open_puzzle(browser, url: str, text: str) -> None:  # type: ignore[no-untyped-def]
-    browser.get(f"{url}?p={quote(text)}")
-    browser.execute_script("localStorage.clear()")
-    browser.get(f"{url}?p={quote(text)}")
-    wait_for(browser, lambda b: "edges" in status(b))
-
-
-def choose_grid(browser, url: str, tiling: str, size: str) -> None:  # type: ignore[no-untyped-def]
-    """Open the page and pick the tiling and size that Generate and Blank use."""
-    from selenium.webdriver.support.ui import Select
-
-    browser.get(url)
-    wait_for(browser, lambda b: b.find_elements("css selector", "#tiling option"))
-    Select(browser.find_element("id", "tiling")).select_by_value(tiling)
-    field = browser.find_element("id", "size")
-    field.clear()
-    field.send_keys(size)
-
-
-def solved_lines(browser, puzzle) -> set[int]:  # type: ignore[no-untyped-def]
-    return {e for e, s in enumerate(states(browser)) if s == "line"}
-
-
-def test_play_with_undo_hint_check_and_solve(site) -> None:  # type: ignore[no-untyped-def]
-    browser, url = site
-    p = read_text(LOOPY_7x7)
-    open_puzzle(browser, url, LOOPY_7x7)
-    assert len(states(browser)) == len(p.edges)
-    tap(browser, "[data-hit='5']")
-    assert states(browser)[5] == "line"
-    tap(browser, "[data-hit='5']")
-    assert states(browser)[5] == "cross"
-    act(browser, "undo")
-    assert states(browser)[5] == "line"
-    act(browser, "redo")
-    assert states(browser)[5] == "cross"
-    act(browser, "clear")
-    assert set(states(browser)) == {"empty"}
-    act(browser, "hint")
-    wait_for(browser, lambda b: "Hint" in status(b))
-    assert "Why:" in browser.find_element("css selector", "[data-role=reason]").text
-    assert browser.find_elements("css selector", ".settled-edge")
-    tap(browser, "[data-hit='0']")
-    act(browser, "check")
-    wait_for(browser, lambda b: "problem" in status(b))
-    act(browser, "solve")
-    wait_for(browser, lambda b: "unique" in status(b))
-    lines = solved_lines(browser, p)
-    assert check(p, p.links(lines)).valid and answers(p) == [frozenset(lines)]
-    act(browser, "check")
-    wait_for(browser, lambda b: "Solved" in status(b))
-
-
-def test_progress_is_kept_in_the_browser(site) -> None:  # type: ignore[no-untyped-def]
-    browser, url = site
-    open_puzzle(browser, url, LOOPY_7x7)
-    tap(browser, "[data-hit='3']")
-    browser.refresh()
-    wait_for(browser, lambda b: "edges" in status(b))
-    assert states(browser)[3] == "line"
-
-
-@pytest.mark.parametrize("name, size", [("hats", 6), ("cairo", 4), ("penrose-p3", 6)])
-def test_other_tilings_play_and_solve(site, name: str, size: int) -> None:  # type: ignore[no-untyped-def]
-    from slitherasp.generate import generate
-
-    browser, url = site
-    made = generate(tilings.build(name, size, size, seed=2), seed=2, difficulty="easy")
-    text = write_text(made.puzzle, "loopy").strip()
-    open_puzzle(browser, url, text)
-    p = read_text(text)
-    assert len(states(browser)) == len(p.edges)
-    act(browser, "solve")
-    wait_for(browser, lambda b: "unique" in status(b))
-    lines = solved_lines(browser, p)
-    assert check(p, p.links(lines)).valid
-    shot = os.environ.get("SLITHERASP_SCREENSHOT")
-    if shot and name == "hats":  # the README's picture: python -m pytest tests/test_web.py
-        browser.find_element("css selector", "[data-action=shade]").click()
-        Path(shot).parent.mkdir(parents=True, exist_ok=True)
-        browser.save_screenshot(shot)
-
-
-def test_generate_button_says_when_the_time_limit_stopped_it(site, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from slitherasp.web import api
-
-    browser, url = site
-    choose_grid(browser, url, "square", "5x5")
-    act(browser, "generate")
-    wait_for(browser, lambda b: "New puzzle" in status(b))
-    assert "time limit" not in status(browser)
-    monkeypatch.setattr(api, "TIME_LIMIT", 0.0)  # the server runs in this process
-    act(browser, "generate")
-    wait_for(browser, lambda b: "time limit" in status(b))
-    assert "25 clues" in status(browser) and len(states(browser)) == 60
-
-
-def test_compose_share_and_export(site) -> None:  # type: ignore[no-untyped-def]
-    from selenium.webdriver.support.ui import Select
-
-    browser, url = site
-    choose_grid(browser, url, "square", "2x1")
-    act(browser, "blank")
-    wait_for(browser, lambda b: "Compose" in status(b))
-    for _ in range(5):  # no clue -> 0 -> 1 -> 2 -> 3 -> 4
-        tap(browser, "[data-face='0']")
-    wait_for(browser, lambda b: "clues:" in status(b))
-    tap(browser, "[data-face='1']")  # a 1 beside the 4: only the 4's square is a loop
-    tap(browser, "[data-face='1']")
-    wait_for(browser, lambda b: "unique" in status(b))
-    act(browser, "share")
-    wait_for(browser, lambda b: "?p=" in b.find_element("id", "out").get_property("value"))
-    link = browser.find_element("id", "out").get_property("value")
-    shared = read_text(link.split("?p=", 1)[1].replace("%2F", "/").replace("%3A", ":").replace("%3F", "?"))
-    assert sorted(k for k in shared.clues if k is not None) == [1, 4] and len(answers(shared)) == 1
-    Select(browser.find_element("id", "format")).select_by_value("lp")
-    act(browser, "export")
-    wait_for(browser, lambda b: "clue(" in b.find_element("id", "out").get_property("value"))
-    assert read_text(browser.find_element("id", "out").get_property("value")).clue_count() == 2
+def test_the_page_and_its_icon_are_served(client: TestClient) -> None:
+    icon = client.get("/favicon.ico")  # browsers ask for it unasked
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+    page = client.get("/").text
+    for script in ("main.js", "board.js", "graph.js", "rules.js", "pointer.js", "keys.js", "play.js", "compose.js"):
+        assert client.get(f"/static/{script}").status_code == 200
+    assert "/static/main.js" in page and "https://" not in page  # nothing from the network
 
 
 def test_forced_edges_are_what_every_answer_shares(client: TestClient) -> None:

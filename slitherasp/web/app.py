@@ -87,6 +87,11 @@ async def read_body(request: Request) -> bytes | JSONResponse:
     return bytes(body)
 
 
+async def icon(request: Request) -> Response:
+    """The page's icon where browsers look for it unasked (an SVG: every current browser draws it)."""
+    return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
+
 async def action(request: Request) -> Response:
     name = request.path_params["name"]
     if name not in api.ACTIONS:
@@ -131,6 +136,7 @@ def create_app(*, hosts: Sequence[str] = (*LOCAL_HOSTS, "testserver"), processes
     app = Starlette(
         routes=[
             Route("/", page),
+            Route("/favicon.ico", icon),
             Route("/api/{name}", action, methods=["POST"]),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],

@@ -1,0 +1,110 @@
+// The rules of Slitherlink, checked in the page on its own model of the board: what a
+// clue, a vertex and the loop say about the lines drawn so far, and whether they are
+// the one loop that meets every clue. Plain functions over arrays; they touch no page.
+
+import { other } from "./graph.js";
+
+export const EMPTY = 0, LINE = 1, CROSS = 2;
+export const STATES = ["empty", "line", "cross"];
+
+/**
+ * Everything the lines say, in one pass over the board (linear in its size):
+ * `clue[c]`: 0 not yet met, 1 met (dimmed; a 0 once its edges are crossed), 2 broken (too many lines, or too few
+ * places left); `bad`: vertices with three lines or more, or a line that ends where
+ * every other edge is crossed; `loopEdges`: the edges of a closed loop that is not
+ * the answer (it leaves clues unmet or other lines outside it); `solved`: the lines
+ * are one loop and every clue holds.
+ */
+export function analyse(g, state, clues) {
+  const deg = new Uint8Array(g.nV), open = new Uint8Array(g.nV);
+  const parent = new Int32Array(g.nV);
+  for (let v = 0; v < g.nV; v++) parent[v] = v;
+  const root = (v) => { while (parent[v] !== v) { parent[v] = parent[parent[v]]; v = parent[v]; } return v; };
+  let lines = 0;
+  for (let e = 0; e < g.nE; e++) {
+    const a = g.ea[e], b = g.eb[e];
+    if (state[e] === LINE) {
+      lines++; deg[a]++; deg[b]++;
+      parent[root(a)] = root(b);
+    } else if (state[e] === EMPTY) { open[a]++; open[b]++; }
+  }
+  const clue = new Uint8Array(clues.length);
+  let unmet = 0, broken = 0;
+  clues.forEach((k, c) => {
+    if (k === null || k === undefined) return;
+    let drawn = 0, free = 0;
+    for (const e of g.cellEdges[c]) { if (state[e] === LINE) drawn++; else if (state[e] === EMPTY) free++; }
+    if (drawn !== k) unmet++;
+    if (drawn > k || drawn + free < k) { clue[c] = 2; broken++; } else if (drawn === k && (k > 0 || free === 0)) clue[c] = 1;
+  });
+  const bad = [];
+  const roots = new Map(); // component root -> is every vertex of degree 2
+  for (let v = 0; v < g.nV; v++) {
+    if (deg[v] > 2) bad.push({ v, why: "branch" });
+    else if (deg[v] === 1 && open[v] === 0) bad.push({ v, why: "dead end" });
+    if (deg[v] === 0) continue;
+    const r = root(v);
+    roots.set(r, (roots.get(r) ?? true) && deg[v] === 2);
+  }
+  const loops = [...roots].filter(([, closed]) => closed).map(([r]) => r);
+  const solved = lines > 0 && roots.size === 1 && loops.length === 1 && unmet === 0;
+  const loopEdges = [];
+  if (!solved && loops.length) {
+    const closed = new Set(loops);
+    for (let e = 0; e < g.nE; e++) if (state[e] === LINE && closed.has(root(g.ea[e]))) loopEdges.push(e);
+  }
+  return { clue, bad, loopEdges, solved, unmet, broken, lines, pieces: roots.size, loops: loops.length };
+}
+
+/**
+ * Loopy's auto-follow: after a line is drawn on edge `e`, the edges that continue it
+ * through vertices where it has only one way to go (every other edge crossed or
+ * absent), until it meets a choice, a line or itself.
+ */
+export function follow(g, state, e) {
+  const planned = new Set([e]);
+  for (const start of [g.ea[e], g.eb[e]]) {
+    let v = start;
+    for (let steps = 0; steps < g.nE; steps++) {
+      let drawn = 0, free = -1, frees = 0;
+      for (const f of g.vertexEdges[v]) {
+        if (state[f] === LINE || planned.has(f)) drawn++;
+        else if (state[f] === EMPTY) { free = f; frees++; }
+      }
+      if (drawn !== 1 || frees !== 1) break;
+      planned.add(free);
+      v = other(g, free, v);
+    }
+  }
+  planned.delete(e);
+  return [...planned];
+}
+
+/** The faces inside the lines: a face is inside when an odd number of lines separate it
+ *  from the outside (crossing the board's rim counts as reaching the outside). */
+export function insideFaces(g, state) {
+  const n = g.cellEdges.length, side = new Int8Array(n).fill(-1), queue = [];
+  g.edgeCells.forEach((cells, e) => {
+    if (cells.length === 1 && side[cells[0]] < 0) { side[cells[0]] = state[e] === LINE ? 1 : 0; queue.push(cells[0]); }
+  });
+  for (let k = 0; k < queue.length; k++) {
+    const c = queue[k];
+    for (const e of g.cellEdges[c]) {
+      for (const d of g.edgeCells[e]) {
+        if (side[d] < 0) { side[d] = side[c] ^ (state[e] === LINE ? 1 : 0); queue.push(d); }
+      }
+    }
+  }
+  return side;
+}
+
+/** The problems in words a player reads (the board shows where they are). */
+export function problems(an) {
+  const parts = [];
+  const branch = an.bad.filter((b) => b.why === "branch").length, ends = an.bad.length - branch;
+  if (an.broken) parts.push(`${an.broken} clue${an.broken > 1 ? "s" : ""} cannot be met`);
+  if (branch) parts.push(`${branch} dot${branch > 1 ? "s have" : " has"} more than two lines`);
+  if (ends) parts.push(`${ends} line${ends > 1 ? "s end" : " ends"} where every other way is crossed`);
+  if (an.loops && !an.solved) parts.push(an.unmet ? "a closed loop leaves clues unmet" : "a closed loop leaves other lines outside it");
+  return parts;
+}

@@ -1,0 +1,80 @@
+// The page's one mutable object, the player's settings and what is kept in the browser
+// (localStorage): the settings, each puzzle's progress, and the puzzle last played.
+
+export const $ = (sel) => document.querySelector(sel);
+export const $$ = (sel) => [...document.querySelectorAll(sel)];
+
+export const app = {
+  text: null,        // the puzzle as text (what the API reads)
+  model: null,       // /api/open's answer: scene, edges, cells, clues, cell_edges, share
+  g: null,           // the graph built from it (graph.js)
+  clues: null,       // current clues (composing edits them)
+  state: [],         // per edge: 0 empty, 1 line, 2 cross
+  marks: [],         // per cell: 0 none, 1 inside, 2 outside
+  undo: [], redo: [],
+  mode: "play",
+  edited: false,     // clues changed since opening
+  solved: false,
+  analysis: null,    // the last rules.analyse
+};
+
+export const DEFAULTS = {
+  theme: "auto",      // auto (follows the system), light, dark
+  palette: "standard", // standard or colour-blind
+  width: 1,           // line width, as a multiple of the usual
+  live: true,         // show broken rules as they happen
+  follow: false,      // Loopy's auto-follow
+  timer: true,        // show the timer
+  shade: false,       // shade the inside of the lines
+};
+
+export const settings = { ...DEFAULTS };
+
+export function loadSettings() {
+  try {
+    const kept = JSON.parse(localStorage.getItem("slitherasp:settings") || "{}");
+    for (const k of Object.keys(DEFAULTS)) if (typeof kept[k] === typeof DEFAULTS[k]) settings[k] = kept[k];
+  } catch (err) { /* a bad entry: the defaults */ }
+  applySettings();
+}
+
+export function changeSetting(name, value) {
+  settings[name] = value;
+  try { localStorage.setItem("slitherasp:settings", JSON.stringify(settings)); } catch (err) { /* off */ }
+  applySettings();
+}
+
+function applySettings() {
+  const root = document.documentElement;
+  if (settings.theme === "auto") delete root.dataset.theme; else root.dataset.theme = settings.theme;
+  root.dataset.palette = settings.palette;
+  root.style.setProperty("--line-scale", String(settings.width));
+  root.classList.toggle("no-timer", !settings.timer);
+}
+
+// -- progress per puzzle ---------------------------------------------------------------------
+function key() { return `slitherasp:${app.model.share}`; }
+
+export function saveProgress(seconds) {
+  if (!app.model || app.mode !== "play") return;
+  try {
+    localStorage.setItem(key(), JSON.stringify({ state: app.state, marks: app.marks, seconds, solved: app.solved }));
+    localStorage.setItem("slitherasp:last", app.model.share);
+  } catch (err) { /* storage full or off: playing goes on */ }
+}
+
+/** The kept progress of the opened puzzle: {state, marks, seconds, solved} or null. */
+export function keptProgress() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(key()) || "null");
+    if (kept && Array.isArray(kept.state) && kept.state.length === app.state.length) {
+      const marks = Array.isArray(kept.marks) && kept.marks.length === app.marks.length ? kept.marks : null;
+      return { state: kept.state, marks, seconds: +kept.seconds || 0, solved: !!kept.solved };
+    }
+  } catch (err) { /* a bad entry: start afresh */ }
+  return null;
+}
+
+export function lastPlayed() {
+  try { return localStorage.getItem("slitherasp:last"); } catch (err) { return null; }
+}

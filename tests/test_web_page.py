@@ -1,0 +1,464 @@
+"""The page in a real headless Chromium (selenium), played with real input: selenium's
+actions press, move and release the mouse, a finger (Chromium's touch emulation) and
+the wheel, and type keys; nothing is dispatched from JavaScript. Answers are judged by
+the SAT checker of ``stepcheck`` and the validator, not by what the page says. One
+server and one browser serve the whole module (``.ci/run`` installs Debian's
+``chromium`` and ``chromium-driver``; without them these tests skip)."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+from urllib.parse import quote, unquote
+
+import pytest
+
+pytest.importorskip("starlette")
+from stepcheck import answers
+
+from slitherasp import tilings
+from slitherasp.formats import read_text, write_text
+from slitherasp.validate import check
+from slitherasp.web.app import create_app
+
+LOOPY_7x7 = "7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a"
+
+
+class Page:
+    """The browser on the page, with what a player does and sees."""
+
+    def __init__(self, browser, url: str) -> None:  # type: ignore[no-untyped-def]
+        self.b, self.url = browser, url
+
+    def open(self, text: str, *, fresh: bool = True) -> None:
+        if fresh:
+            self.b.get(self.url + "static/favicon.svg")
+            self.b.execute_script("localStorage.clear()")
+        self.b.get(f"{self.url}?p={quote(text)}")
+        self.wait(lambda: "faces" in self.status() or "Solved" in self.status())
+
+    def wait(self, condition, seconds: float = 30):  # type: ignore[no-untyped-def]
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        return WebDriverWait(self.b, seconds, poll_frequency=0.02).until(lambda _: condition())
+
+    def js(self, script: str, *args):  # type: ignore[no-untyped-def]
+        return self.b.execute_script(script, *args)
+
+    def status(self) -> str:
+        return self.b.find_element("css selector", "[data-role=status]").text
+
+    def text(self, role: str) -> str:
+        return self.b.find_element("css selector", f"[data-role={role}]").text
+
+    def states(self) -> list[str]:
+        return self.js("return [...document.querySelectorAll('[data-edge]')].map(g => g.dataset.state)")
+
+    def drawn(self, state: str = "line") -> set[int]:
+        return {e for e, s in enumerate(self.states()) if s == state}
+
+    def mark(self, cell: int) -> str | None:
+        return self.js("return document.querySelector(`[data-face='${arguments[0]}']`).dataset.mark || null", cell)
+
+    def face_width(self, cell: int) -> float:
+        return self.js("return document.querySelector(`[data-face='${arguments[0]}']`)"
+                       ".getBoundingClientRect().width", cell)
+
+    def screen(self, x: float, y: float) -> tuple[int, int]:
+        """Where board point (x, y) is on the screen."""
+        cx, cy = self.js("const m = document.querySelector('#board svg').getScreenCTM(), [x, y] = arguments;"
+                         "return [m.a * x + m.c * y + m.e, m.b * x + m.d * y + m.f]", x, y)
+        return round(cx), round(cy)
+
+    def ends(self, e: int) -> tuple[tuple[float, float], tuple[float, float]]:
+        a, b = self.js("const s = window.slitherasp.app.model.scene.edges[arguments[0]]; return [s.a, s.b]", e)
+        return tuple(a), tuple(b)  # type: ignore[return-value]
+
+    def centre(self, cell: int) -> tuple[float, float]:
+        return tuple(self.js("return window.slitherasp.app.g.faces.get(arguments[0]).centre", cell))  # type: ignore[return-value]
+
+    def stroke(self, points, *, button: int = 0, kind: str = "mouse") -> None:  # type: ignore[no-untyped-def]
+        """Press at the first board point, move through the others, release (one point: a click)."""
+        from selenium.webdriver.common.actions import interaction
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.actions.pointer_input import PointerInput
+
+        device = PointerInput(interaction.POINTER_TOUCH if kind == "touch" else interaction.POINTER_MOUSE, kind)
+        actions = ActionBuilder(self.b, mouse=device, duration=20)  # ms per move (selenium's default: 250)
+        hand = actions.pointer_action
+        hand.move_to_location(*self.screen(*points[0])).pointer_down(button)
+        for p in points[1:]:
+            hand.move_to_location(*self.screen(*p))
+        hand.pointer_up(button)
+        actions.perform()
+
+    def press(self, *keys: str) -> None:
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        chain = ActionChains(self.b)
+        for k in keys:
+            chain.send_keys(k)
+        chain.perform()
+
+    def act(self, name: str) -> None:
+        self.b.find_element("css selector", f"button[data-action={name}]").click()
+
+    def puzzle(self):  # type: ignore[no-untyped-def]
+        """The puzzle the address bar shares."""
+        return read_text(unquote(self.b.current_url.split("?p=", 1)[1]))
+
+    def errors(self) -> list[dict]:
+        return [e for e in self.b.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def _browser():  # type: ignore[no-untyped-def]
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if not (chromium and driver):
+        pytest.skip("no chromium and chromedriver installed (apt install chromium chromium-driver)")
+    webdriver = pytest.importorskip("selenium.webdriver")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,900"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=webdriver.ChromeService(executable_path=driver), options=options)
+
+
+@pytest.fixture(scope="module")
+def page():  # type: ignore[no-untyped-def]
+    import uvicorn
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="error"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    browser = _browser()
+    yield Page(browser, f"http://127.0.0.1:{port}/")
+    browser.quit()
+    server.should_exit = True
+    thread.join(5)
+
+
+@pytest.fixture(autouse=True)
+def no_errors_in_the_browser_log(page: Page):  # type: ignore[no-untyped-def]
+    """Whatever a test does, the browser's log gets no error (a failed request, an
+    exception, a missing favicon)."""
+    page.errors()
+    yield
+    assert page.errors() == []
+
+
+def loop_through(page: Page, edges: set[int]) -> list[tuple[float, float]]:
+    """The board points of a loop's vertices, in order around it, back to the first."""
+    ends = {e: page.ends(e) for e in edges}
+    at: dict[tuple[float, float], list[int]] = {}
+    for e, (a, b) in ends.items():
+        at.setdefault(a, []).append(e)
+        at.setdefault(b, []).append(e)
+    first = next(iter(edges))
+    path, e, here = [ends[first][0]], first, ends[first][1]
+    while here != path[0]:
+        path.append(here)
+        e = next(f for f in at[here] if f != e)
+        a, b = ends[e]
+        here = b if a == here else a
+    return [*path, path[0]]
+
+
+# -- drawing -------------------------------------------------------------------------------------
+def test_the_start_page_shows_a_board(page: Page) -> None:
+    page.b.get(page.url + "static/favicon.svg")
+    page.js("localStorage.clear()")
+    page.b.get(page.url)
+    page.wait(lambda: page.js("return document.querySelectorAll('[data-face]').length") == 49)
+    assert "?p=" in page.b.current_url and page.states() == ["empty"] * 112
+    assert len(answers(page.puzzle())) == 1  # a real puzzle, with one answer
+
+
+def test_a_drag_over_three_edges_draws_three_lines_and_back_takes_one_away(page: Page) -> None:
+    page.open(LOOPY_7x7)
+    page.stroke([(0.5, 0.5), (1.5, 0.5), (2.5, 0.5), (3.5, 0.5)])
+    top = {e for e in range(112) if {p[1] for p in page.ends(e)} == {0.5} and max(p[0] for p in page.ends(e)) <= 3.5}
+    assert len(top) == 3 and page.drawn() == top
+    page.act("undo")
+    assert not page.drawn()
+    page.stroke([(0.5, 0.5), (1.5, 0.5), (2.5, 0.5), (3.5, 0.5), (2.5, 0.5), (2.5, 1.5)])  # back, then down
+    assert len(page.drawn()) == 3 and len(page.drawn() & top) == 2
+    page.stroke([(0.5, 0.5), (1.5, 0.5)])  # a drag that starts on a line takes lines away
+    assert len(page.drawn()) == 2
+    page.stroke([(4.5, 1.5), (4.5, 2.5), (4.5, 3.5)], button=2)  # right-drag: crosses
+    assert len(page.drawn("cross")) == 2
+    page.act("undo")
+    assert not page.drawn("cross") and len(page.drawn()) == 2
+
+
+def test_a_click_near_an_edge_toggles_it_and_one_in_a_face_middle_marks_the_face(page: Page) -> None:
+    page.open(LOOPY_7x7)
+    cx, cy = page.centre(24)
+    (ax, ay), (bx, by) = page.ends(next(e for e in range(112) if sorted(page.ends(e)) == [(3.5, 3.5), (4.5, 3.5)]))
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    near = (mx + 0.3 * (cx - mx), my + 0.3 * (cy - my))  # 30% of the way to the face's centre
+    page.stroke([near])
+    assert [frozenset(page.ends(e)) for e in page.drawn()] == [frozenset({(3.5, 3.5), (4.5, 3.5)})]
+    page.stroke([near])
+    assert not page.drawn()
+    page.stroke([near], button=2)
+    assert len(page.drawn("cross")) == 1
+    assert page.mark(24) is None
+    page.stroke([(cx, cy)])
+    assert page.mark(24) == "inside" and len(page.drawn("cross")) == 1
+    page.stroke([(cx + 0.05, cy - 0.05)])
+    assert page.mark(24) == "outside"
+    page.stroke([(cx, cy)])
+    assert page.mark(24) is None
+    page.stroke([(cx, cy), page.centre(25), page.centre(26)])  # a drag from a middle marks every face
+    assert [page.mark(c) for c in (24, 25, 26)] == ["inside"] * 3
+
+
+def test_touch_draws_by_dragging_and_two_fingers_zoom(page: Page) -> None:
+    from selenium.webdriver.common.actions import interaction
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+    page.open(LOOPY_7x7)
+    page.b.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    try:
+        page.stroke([(0.5, 7.5), (1.5, 7.5), (2.5, 7.5), (3.5, 7.5)], kind="touch")
+        assert len(page.drawn()) == 3
+        edge = next(iter(page.drawn()))
+        (ax, ay), (bx, by) = page.ends(edge)
+        page.stroke([((ax + bx) / 2, (ay + by) / 2 - 0.1)], kind="touch")  # a tap: line -> cross
+        assert edge in page.drawn("cross")
+        before = page.face_width(24)
+        actions = ActionBuilder(page.b)
+        fingers = [actions.add_pointer_input(interaction.POINTER_TOUCH, f"f{k}") for k in (1, 2)]
+        x, y = page.screen(4, 4)
+        for finger, side in zip(fingers, (-1, 1)):
+            finger.create_pointer_move(x=x + 20 * side, y=y)
+        for finger in fingers:
+            finger.create_pointer_down()
+        for k in range(1, 6):
+            for finger, side in zip(fingers, (-1, 1)):
+                finger.create_pointer_move(x=x + side * (20 + 15 * k), y=y, duration=30)
+        for finger in fingers:
+            finger.create_pointer_up(0)
+        actions.perform()
+        assert page.face_width(24) > 1.5 * before and len(page.drawn()) == 2  # a pinch draws nothing
+    finally:
+        page.b.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+
+# -- feedback, solved, zoom, looks ---------------------------------------------------------------
+def test_drawing_the_answer_says_solved_and_stops_the_timer(page: Page) -> None:
+    p = read_text(LOOPY_7x7)
+    (answer,) = answers(p)
+    page.open(LOOPY_7x7)
+    path = loop_through(page, set(answer))
+    page.stroke(path[:-2])  # all but the last edge: not solved yet
+    assert "Solved" not in page.status() and page.drawn() < set(answer)
+    page.stroke(path[-3:])
+    page.wait(lambda: "Solved" in page.text("status"))
+    assert page.drawn() == set(answer) and check(p, p.links(page.drawn())).valid
+    shown = page.text("timer")
+    time.sleep(1.2)
+    assert page.text("timer") == shown
+
+
+def test_broken_rules_show_in_red_as_they_happen(page: Page) -> None:
+    page.open(LOOPY_7x7)  # face 5 (row 0, column 5) has a 1; face 29 has a 0
+    page.stroke([(5.5, 0.5), (6.5, 0.5), (6.5, 1.5)])  # two sides of the 1
+    assert page.js("return document.querySelector('[data-clue=\"5\"]').classList.contains('wrong')")
+    page.act("undo")
+    page.stroke([(5.5, 0.5), (6.5, 0.5)])
+    assert page.js("return document.querySelector('[data-clue=\"5\"]').classList.contains('done')")
+    page.stroke([(2.5, 2.5), (2.5, 3.5), (2.5, 4.5)])
+    page.stroke([(1.5, 3.5), (2.5, 3.5), (3.5, 3.5)])  # a dot with four lines
+    assert page.js("return document.querySelectorAll('.bad-vertex').length") == 1
+    page.act("clear")
+    page.stroke([(0.5, 0.5), (1.5, 0.5), (1.5, 1.5), (0.5, 1.5), (0.5, 0.5)])  # a closed loop, clues unmet
+    assert page.js("return document.querySelectorAll('[data-edge].wrong').length") == 4
+    page.act("check")
+    assert "closed loop" in page.status() and "--" not in page.status()
+
+
+def test_three_wheel_ups_make_a_face_bigger_and_fit_undoes_it(page: Page) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+
+    page.open(LOOPY_7x7)
+    before = page.face_width(24)
+    board = page.b.find_element("id", "board")
+    for _ in range(3):
+        ActionChains(page.b).scroll_from_origin(ScrollOrigin.from_element(board), 0, -100).perform()
+    assert page.face_width(24) > 1.5 * before
+    page.act("fit")
+    assert abs(page.face_width(24) - before) < 1
+
+
+def test_the_page_is_dark_when_the_system_is(page: Page) -> None:
+    def lightness(css: str) -> float:
+        r, g, b = (int(x) for x in css[css.index("(") + 1:css.index(")")].split(",")[:3])
+        return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255
+
+    page.open(LOOPY_7x7)
+    background = "return getComputedStyle(document.body).backgroundColor"
+    face = "return getComputedStyle(document.querySelector('[data-face]')).fill"
+    assert lightness(page.js(background)) > 0.8 and lightness(page.js(face)) > 0.8
+    dark = [{"name": "prefers-color-scheme", "value": "dark"}]
+    page.b.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": dark})
+    try:
+        assert lightness(page.js(background)) < 0.2 and lightness(page.js(face)) < 0.2
+    finally:
+        page.b.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_settings_are_kept_and_auto_follow_runs_a_line_on(page: Page) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    page.open(LOOPY_7x7)
+    page.b.find_element("css selector", "#settings summary").click()
+    Select(page.b.find_element("css selector", "[data-setting=palette]")).select_by_value("colour-blind")
+    page.b.find_element("css selector", "[data-setting=follow]").click()
+    page.b.refresh()
+    page.wait(lambda: "faces" in page.status())
+    assert page.js("return document.documentElement.dataset.palette") == "colour-blind"
+    page.stroke([(1.0, 0.5)])  # the top edge of the corner face: the line turns the corner by itself
+    assert {frozenset(page.ends(e)) for e in page.drawn()} == {frozenset({(0.5, 0.5), (1.5, 0.5)}),
+                                                               frozenset({(0.5, 0.5), (0.5, 1.5)})}
+    page.b.find_element("css selector", "#settings summary").click()
+    page.b.find_element("css selector", "[data-setting=follow]").click()
+    Select(page.b.find_element("css selector", "[data-setting=palette]")).select_by_value("standard")
+
+
+# -- keys, server work, composing, messages ------------------------------------------------------
+def test_the_keyboard_plays_without_a_mouse(page: Page) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    page.open(LOOPY_7x7)
+    page.b.find_element("id", "board").send_keys(Keys.ARROW_DOWN)  # focus the board; the cursor starts on a face
+    place = page.js("return window.slitherasp.cursor.place")
+    assert place["kind"] == "face"
+    page.press("f")
+    assert page.mark(place["i"]) == "inside"
+    page.press(Keys.ARROW_RIGHT, Keys.ENTER)  # to the face's right side: a line
+    assert len(page.drawn()) == 1
+    page.press(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, "x")  # across the next face to its right side: a cross
+    assert len(page.drawn("cross")) == 1
+    page.press("u")
+    assert not page.drawn("cross")
+
+
+def test_hint_solve_and_progress_kept(page: Page) -> None:
+    p = read_text(LOOPY_7x7)
+    page.open(LOOPY_7x7)
+    page.stroke([(0.5, 0.5), (1.5, 0.5)])
+    page.b.refresh()
+    page.wait(lambda: "faces" in page.status())
+    assert len(page.drawn()) == 1  # kept in the browser
+    page.act("clear")
+    page.act("hint")
+    page.wait(lambda: "Hint" in page.status())
+    assert "Why:" in page.text("reason")
+    assert page.js("return document.querySelectorAll('.hint-line, .hint-cross').length")
+    page.act("solve")
+    assert "again" in page.status() and not page.drawn()  # asks first
+    page.act("solve")
+    page.wait(lambda: "only one" in page.status())
+    assert answers(p) == [frozenset(page.drawn())]
+
+
+@pytest.mark.parametrize("text", ["6x6t16:1,0,1,6,0,P_c36850aB088a2a", "6x6t12:00CXDYXYCCCX_02b1a3b323c"],
+                         ids=["hats", "penrose-p3"])
+def test_other_tilings_play_with_one_clue_size(page: Page, text: str) -> None:
+    p = read_text(text)
+    (answer,) = answers(p)
+    page.open(text)
+    assert len(page.states()) == len(p.edges)
+    sizes = page.js("return [...document.querySelectorAll('[data-clue]')].map(t => t.getAttribute('font-size'))")
+    assert len(sizes) == p.clue_count() and len(set(sizes)) == 1
+    page.stroke(loop_through(page, set(answer)))
+    page.wait(lambda: "Solved" in page.status())
+    assert page.drawn() == set(answer)
+
+
+def test_compose_with_number_keys_and_grade_in_words(page: Page) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    page.open(write_text(tilings.build("square", 2, 1), "pzpr").strip())
+    page.act("compose")
+    x, y = page.screen(*page.centre(0))
+    actions = ActionChains(page.b)
+    actions.w3c_actions.pointer_action.move_to_location(x, y)
+    actions.perform()
+    page.press("4")
+    page.wait(lambda: "1 clue:" in page.status())
+    page.stroke([page.centre(1)])  # a click counts up from nothing: 0
+    page.stroke([page.centre(1)])
+    page.wait(lambda: "2 clues: one answer" in page.status())
+    page.act("grade")
+    page.wait(lambda: "For a person" in page.status())
+    assert "Loopy" in page.status() and "null" not in page.status()
+    assert page.puzzle().clues == (4, 1) and len(answers(page.puzzle())) == 1
+    page.press(Keys.BACKSPACE)  # the pointer is on the second face
+    page.wait(lambda: "1 clue:" in page.status())
+
+
+def test_long_work_shows_that_it_is_working_and_cancels(page: Page, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from slitherasp.web import api
+
+    def slow(payload):  # type: ignore[no-untyped-def]
+        from slitherasp.stopping import requested
+
+        for _ in range(200):
+            if requested():
+                break
+            time.sleep(0.05)
+        return {"grade": None, "unique": None, "answers": 0}
+
+    monkeypatch.setitem(api.ACTIONS, "grade", slow)
+    page.open(LOOPY_7x7)
+    page.act("compose")
+    page.act("grade")
+    page.wait(lambda: "Grading" in page.status())
+    page.act("cancel")
+    page.wait(lambda: page.status() == "Cancelled.")
+
+
+def test_messages_speak_to_players(page: Page) -> None:
+    page.open(LOOPY_7x7)
+    page.b.find_element("css selector", "details:nth-of-type(2) summary").click()
+    page.b.find_element("id", "paste").send_keys("this is not a puzzle")
+    page.act("open")
+    page.wait(lambda: "cannot read" in page.status())
+    for words in ("--", "<", "format (", "vertex 0"):
+        assert words not in page.status()
+    assert all("400" in e["message"] for e in page.errors())  # the refused request, nothing else
+
+
+def test_generate_says_when_the_time_limit_stopped_it_and_export_writes_the_puzzle(page: Page, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from selenium.webdriver.support.ui import Select
+
+    from slitherasp.web import api
+
+    page.open(LOOPY_7x7)
+    page.wait(lambda: page.b.find_elements("css selector", "#tiling option"))
+    size = page.b.find_element("id", "size")
+    size.clear()
+    size.send_keys("5x5")
+    monkeypatch.setattr(api, "TIME_LIMIT", 0.0)  # the server runs in this process
+    page.act("generate")
+    page.wait(lambda: "time limit" in page.status())
+    assert "25 clues" in page.status() and len(page.states()) == 60
+    page.b.find_element("css selector", "details:nth-of-type(3) summary").click()
+    Select(page.b.find_element("id", "format")).select_by_value("lp")
+    page.act("export")
+    page.wait(lambda: "clue(" in page.b.find_element("id", "out").get_property("value"))
+    exported = read_text(page.b.find_element("id", "out").get_property("value"))
+    assert exported.clue_count() == 25 and len(answers(exported)) == 1
