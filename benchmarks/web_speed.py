@@ -3,11 +3,12 @@ in this process): opening a link until the board is playable; click-to-paint (a 
 and release on an edge, dispatched as pointer events, until the next frame is painted,
 which includes the rules the page checks after every change) on a 30x30 square and
 Cairo, a 60x60 square and a 30x30 hats board; one wheel step of zoom until painted on
-the big ones; a hint on a 20x20 Loopy Hard with every other edge already marked right;
-and the live answer while composing on a 15x15 (from the click on a face until the
-status line says how many answers there are; the page waits 150 ms for more clicks
-first). Wall-clock milliseconds, median and worst of ``--rounds``; needs ``chromium``
-and ``chromium-driver`` (Debian) and the ``test`` extra.
+the big ones (twice as many steps, in and out, after one to warm up); a hint on a 20x20
+Loopy Hard with every other edge already marked right; and the live answer while
+composing on a 15x15 (from the click on a face until the status line says how many
+answers there are; the page waits 150 ms for more clicks first). Wall-clock
+milliseconds, median and worst of ``--rounds``; needs ``chromium`` and
+``chromium-driver`` (Debian) and the ``test`` extra.
 
     python benchmarks/web_speed.py [--rounds 5]
 """
@@ -126,7 +127,7 @@ def boards(b: webdriver.Chrome, url: str, rounds: int) -> list[tuple[str, list[f
         rows.append((f"open a {what} until playable", opened, 1000 if make else 0))
         rows.append((f"click-to-paint on the {what}", clicks(b, rounds), 50))
         if not make:
-            zooms = [b.execute_async_script(WHEEL, -100 if k % 2 == 0 else 100) for k in range(rounds)]
+            zooms = [b.execute_async_script(WHEEL, -100 if k % 2 == 0 else 100) for k in range(2 * rounds + 1)][1:]
             rows.append((f"one wheel step of zoom on the {what}", zooms, 50))
     return rows
 

@@ -117,7 +117,7 @@ def play_square(p: Player) -> None:
 
 def main() -> None:
     url = server()
-    b = browser("1100,760")
+    b = browser("1100,820")
     play_square(Player(b, url, LOOPY_7x7))
     b.save_screenshot(str(HERE / "web-play.png"))
     made = generate(tilings.build("hats", 8, 8, seed=5), seed=5, difficulty="easy")

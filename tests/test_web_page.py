@@ -308,7 +308,7 @@ def test_the_page_is_dark_when_the_system_is(page: Page) -> None:
 
     page.open(LOOPY_7x7)
     background = "return getComputedStyle(document.body).backgroundColor"
-    face = "return getComputedStyle(document.querySelector('[data-face]')).fill"
+    face = "return getComputedStyle(document.querySelector('.face-fill')).fill"
     assert lightness(page.js(background)) > 0.8 and lightness(page.js(face)) > 0.8
     dark = [{"name": "prefers-color-scheme", "value": "dark"}]
     page.b.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": dark})

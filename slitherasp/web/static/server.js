@@ -11,15 +11,25 @@ export class Cancelled extends Error {
   constructor() { super("Cancelled."); this.name = "Cancelled"; }
 }
 
+const BUSY_TRIES = 4; // a busy server (503) is asked again after its Retry-After, this many times in all
+
 export async function call(action, payload, { signal } = {}) {
   let response;
-  try {
-    response = await fetch(`/api/${action}`, {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(payload), signal,
-    });
-  } catch (err) {
-    if (err.name === "AbortError") throw new Cancelled();
-    throw new Error("The page cannot reach its server. Start it again, then reload the page.");
+  for (let tries = 1; ; tries++) {
+    try {
+      response = await fetch(`/api/${action}`, {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(payload), signal,
+      });
+      if (response.status !== 503 || tries === BUSY_TRIES) break;
+      const seconds = Math.min(5, Number(response.headers.get("Retry-After")) || 1);
+      await new Promise((resolve, reject) => {
+        const timer = setTimeout(resolve, 1000 * seconds);
+        signal?.addEventListener("abort", () => { clearTimeout(timer); reject(new DOMException("", "AbortError")); });
+      });
+    } catch (err) {
+      if (err.name === "AbortError") throw new Cancelled();
+      throw new Error("The page cannot reach its server. Start it again, then reload the page.");
+    }
   }
   let data = {};
   try { data = await response.json(); } catch (err) { /* no JSON: the status code speaks */ }
