@@ -1,0 +1,264 @@
+"""The board the rules work on: edge states with the counts every rule reads, the
+corners' line counts, chains of lines, edges known alike or opposite, faces known on
+one side or on opposite sides of the loop, and one work queue per level.
+
+Facts are numbered for reasons (:mod:`.why`): edge ``e`` is fact ``e``; the clue of
+cell ``c`` is ``-1 - c``; corner ``k``'s line counts are ``edges + k``; every joining
+of two classes (of edges, or of faces) is a fact numbered after those.
+
+>>> from slitherasp import tilings
+>>> b = Board(tilings.build("square", 2, 1).with_clues([3, None]), levels=(1,))
+>>> b.set(0, True); b.on_c[0], b.unk_c[0], b.total
+(1, 3, 1)
+"""
+
+from __future__ import annotations
+
+from ..model import Puzzle
+from .shape import graph_shape
+
+__all__ = ["ALL", "BEYOND", "EASY", "HARD", "LEVELS", "NORMAL", "TRICKY", "Board", "Contradiction"]
+
+EASY, NORMAL, TRICKY, HARD, BEYOND = 1, 2, 3, 4, 5
+LEVELS = (EASY, NORMAL, TRICKY, HARD)
+"""Loopy's four levels."""
+ALL = (EASY, NORMAL, TRICKY, HARD, BEYOND)
+
+
+class Contradiction(Exception):
+    """The rules found that no answer has the board's edges and clues."""
+
+
+class Board:
+    """Edge states (None open, True a line, False a cross) and what the rules read.
+
+    ``levels``: the levels whose rules run (an increasing tuple of :data:`ALL`);
+    ``why``: a :class:`.why.Why` recording the premises of every fact, or None."""
+
+    def __init__(self, puzzle: Puzzle, levels: tuple[int, ...] = LEVELS, why=None) -> None:  # type: ignore[no-untyped-def]
+        self.p = p = puzzle
+        self.shape = shape = graph_shape(puzzle)
+        self.levels = levels
+        self.why = why
+        m, n, cells = len(p.edges), len(p.vertices), len(p.cells)
+        self.m, self.n, self.cells = m, n, cells
+        self.state: list[bool | None] = [None] * m
+        self.on_v, self.unk_v = [0] * n, [len(es) for es in p.incidence]
+        self.clues = p.clues
+        self.on_c, self.unk_c = [0] * cells, [len(es) for es in p.cell_edges]
+        self.clued_of = [tuple(c for c in cs if p.clues[c] is not None) for cs in p.edge_cells]
+        clued_at: list[list[int]] = [[] for _ in range(n)]
+        for c, k in enumerate(p.clues):
+            if k is not None and shape.rings[c] is not None:
+                for v in {v for e in shape.rings[c] for v in p.edges[e]}:
+                    clued_at[v].append(c)
+        self.clued_at = clued_at
+        """Clued cells with a ring, by the vertices on their ring."""
+        self.sat = sum(k == 0 for k in p.clues)
+        self.sm1 = sum(k == 1 for k in p.clues)
+        self.n_clues = sum(k is not None for k in p.clues)
+        """Clues met, clues one short, and clues: what the loop rule reads."""
+        self.allowed = [0b111] * len(shape.corner_edges)
+        """Per corner, the counts of lines its two edges may hold (bit i: i lines)."""
+        # chains of lines: a union-find of vertices with each chain's number of lines
+        self.path = list(range(n))
+        self.lines = [0] * n
+        self.total = 0
+        self.ends: set[int] = set()
+        self.loop_dirty = False
+        # edges known alike or opposite (Loopy's linedsf): each edge's class (an edge
+        # naming it) and parity against it, kept current for every member
+        self.ecls, self.epar = list(range(m)), [0] * m
+        self.emembers: list[list[int]] = [[e] for e in range(m)]
+        # the work: per level a stack of places (cells 0.., vertices from `cells`,
+        # edge classes from `cells + n`, corners from `cells + n + m`) and flags
+        # saying which are queued
+        top = cells + n + m + len(shape.corner_edges)
+        self.todo: dict[int, list[int]] = {level: [] for level in levels}
+        self.queued: dict[int, bytearray] = {level: bytearray(top) for level in levels}
+        self.upper = tuple(level for level in levels if level > EASY)
+        self.level = EASY
+        """The level of the rule running now (what its deductions are credited to)."""
+        self.top = 0
+        """The highest level that has deduced anything."""
+        self.changes = 0
+        for level in levels:
+            self.todo[level].extend(range(cells, cells + n))
+            for c, k in enumerate(p.clues):
+                if k is not None:
+                    self.todo[level].append(c)
+            q = self.queued[level]
+            for x in self.todo[level]:
+                q[x] = 1
+        if BEYOND in levels:
+            self._beyond_init()
+        if why is not None:
+            why.attach(self)
+
+    # -- queues ---------------------------------------------------------------------
+    def queue(self, level: int, place: int) -> None:
+        q = self.queued.get(level)
+        if q is not None and not q[place]:
+            q[place] = 1
+            self.todo[level].append(place)
+
+    def _touch_vertex(self, v: int) -> None:
+        x = self.cells + v
+        for level in self.levels:
+            q = self.queued[level]
+            if not q[x]:
+                q[x] = 1
+                self.todo[level].append(x)
+
+    def _touch_cell(self, c: int) -> None:
+        for level in self.levels:
+            q = self.queued[level]
+            if not q[c]:
+                q[c] = 1
+                self.todo[level].append(c)
+
+    # -- writing -----------------------------------------------------------------------
+    def set(self, e: int, value: bool, premises: tuple[int, ...] = ()) -> None:
+        """Settle edge ``e`` (a line when ``value``), by the rule now running, from
+        ``premises`` (facts; only read when reasons are recorded)."""
+        old = self.state[e]
+        if old is not None:
+            if old != value:
+                raise Contradiction
+            return
+        self.state[e] = value
+        self.changes += 1
+        if self.level > self.top:
+            self.top = self.level
+        if self.why is not None:
+            self.why.fact(e, premises)
+        p = self.p
+        u, v = p.edges[e]
+        for x in (u, v):
+            self.unk_v[x] -= 1
+            if value:
+                self.on_v[x] += 1
+                if self.on_v[x] == 1:
+                    self.ends.add(x)
+                else:
+                    self.ends.discard(x)
+            self._touch_vertex(x)
+        clues = self.clues
+        for c in self.clued_of[e]:
+            self.unk_c[c] -= 1
+            if value:
+                on = self.on_c[c] = self.on_c[c] + 1
+                k = clues[c]
+                if on == k:
+                    self.sat += 1
+                    self.sm1 -= 1
+                elif on == k - 1:  # type: ignore[operator]
+                    self.sm1 += 1
+                elif on == k + 1:  # type: ignore[operator]
+                    self.sat -= 1
+            self._touch_cell(c)
+        if value:
+            self._line(u, v)
+            for x in (u, v):  # a clue with one cross left reads the lines at its corners
+                for c in self.clued_at[x]:
+                    self.queue(EASY, c)
+        if len(self.emembers[self.ecls[e]]) > 1:
+            self.queue(HARD, self.cells + self.n + self.ecls[e])
+        if self.beyond:
+            self._beyond_set(e, value)
+
+    beyond = False
+
+    def _line(self, u: int, v: int) -> None:
+        """A new line joins two chains, or closes one into a loop."""
+        path = self.path
+        a, b = self._find(u), self._find(v)
+        self.total += 1
+        self.loop_dirty = True
+        if a == b:
+            self.lines[a] += 1
+            self.closed = a
+            return
+        path[b] = a
+        self.lines[a] += self.lines[b] + 1
+
+    closed = -1
+    """A chain closed into a loop (its root), if any."""
+
+    def _find(self, v: int) -> int:
+        path = self.path
+        while path[v] != v:
+            path[v] = path[path[v]]
+            v = path[v]
+        return v
+
+    def learn(self, k: int, mask: int, premises: tuple[int, ...] = ()) -> None:
+        """Corner ``k`` can hold only the line counts of ``mask`` (bits 0, 1, 2)."""
+        old = self.allowed[k]
+        mask &= old
+        if mask == old:
+            return
+        if not mask:
+            raise Contradiction
+        self.allowed[k] = mask
+        self.changes += 1
+        if self.level > self.top:
+            self.top = self.level
+        if self.why is not None:
+            self.why.fact(self.m + k, premises, cumulative=True)
+        shape = self.shape
+        self._touch_vertex(shape.corner_vertex[k])
+        f = shape.corner_face[k]
+        if f >= 0 and self.clues[f] is not None:
+            self._touch_cell(f)
+        if self.beyond:
+            self._beyond_learn(k, mask)
+
+    def merge(self, a: int, b: int, opposite: int, premises: tuple[int, ...] = ()) -> bool:
+        """Edges ``a`` and ``b`` are alike (``opposite`` 0) or opposite (1); whether
+        that is new."""
+        cls, par = self.ecls, self.epar
+        ra, rb = cls[a], cls[b]
+        if ra == rb:
+            if par[a] ^ par[b] != opposite:
+                raise Contradiction
+            return False
+        members = self.emembers
+        if len(members[ra]) < len(members[rb]):
+            ra, rb, a, b = rb, ra, b, a
+        flip = par[a] ^ par[b] ^ opposite
+        small = members[rb]
+        for x in small:
+            cls[x] = ra
+            par[x] ^= flip
+        members[ra].extend(small)
+        members[rb] = []
+        self.changes += 1
+        if self.level > self.top:
+            self.top = self.level
+        if self.why is not None:
+            self.why.join("edge", a, b, premises)
+        q = self.cells + self.n + ra
+        self.queue(HARD, q)
+        edges = self.p.edges
+        for x in members[ra] if len(small) * 4 > len(members[ra]) else small:
+            if self.state[x] is None:
+                for v in edges[x]:
+                    self.queue(HARD, self.cells + v)
+                for c in self.clued_of[x]:
+                    self.queue(HARD, c)
+        return True
+
+    def relation(self, a: int, b: int) -> int | None:
+        """0 when edges ``a`` and ``b`` are known alike, 1 opposite, else None."""
+        if self.ecls[a] != self.ecls[b]:
+            return None
+        return self.epar[a] ^ self.epar[b]
+
+    # -- reading ---------------------------------------------------------------------
+    def done(self) -> bool:
+        return None not in self.state
+
+    def open_edges(self, edges) -> list[int]:  # type: ignore[no-untyped-def]
+        state = self.state
+        return [e for e in edges if state[e] is None]

@@ -1,0 +1,157 @@
+"""Loopy's Easy rules: one clue, one vertex, and the loop.
+
+* a clue with all its lines has crosses on the rest; one with all its crosses, lines;
+* a clue that needs one more cross, two of whose open edges meet at a vertex that
+  has a line already (so they are not both lines): every other open edge is a line;
+* a vertex has 0 or 2 lines: with two, the rest are crosses; with one and one open
+  edge, that edge is a line; with no line and one open edge, a cross;
+* an open edge joining the two ends of one chain of lines is a cross, unless that
+  chain holds every line and closing it would meet every clue (then it may be the
+  answer, and Loopy counts the puzzle as not solved by its rules: it is left open);
+* a closed loop holding every line is the answer: every open edge is a cross.
+"""
+
+from __future__ import annotations
+
+from .board import Board, Contradiction
+
+__all__ = ["Easy"]
+
+
+class Easy(Board):
+    """The rules of Loopy's Easy level (see the module)."""
+
+    def _easy_cell(self, c: int) -> None:
+        k = self.clues[c]
+        unk = self.unk_c[c]
+        if not unk:
+            return
+        on = self.on_c[c]
+        edges = self.p.cell_edges[c]
+        n = len(edges)
+        no = n - on - unk
+        if on > k or no > n - k:  # type: ignore[operator]
+            raise Contradiction
+        if on == k or no == n - k:  # type: ignore[operator]
+            value = on < k  # type: ignore[operator]
+            why = () if self.why is None else (-1 - c, *(e for e in edges if self.state[e] is (not value)))
+            for e in edges:
+                if self.state[e] is None:
+                    self.set(e, value, why)
+            return
+        if no + 1 == n - k and unk > 2:  # type: ignore[operator]
+            self._one_cross_left(c)
+
+    def _one_cross_left(self, c: int) -> None:
+        """Two open edges of the ring that meet at a vertex with a line: one of them is
+        the clue's last cross, so every other open edge is a line."""
+        ring = self.shape.rings[c]
+        if ring is None:
+            return
+        state, p = self.state, self.p
+        for i, a in enumerate(ring):
+            b = ring[(i + 1) % len(ring)]
+            if state[a] is not None or state[b] is not None:
+                continue
+            x = p.edges[a][0] if p.edges[a][0] in p.edges[b] else p.edges[a][1]
+            if not self.on_v[x]:
+                continue
+            why: tuple[int, ...] = ()
+            if self.why is not None:
+                line = next(e for e in p.incidence[x] if state[e])
+                why = (-1 - c, line, *(e for e in ring if state[e] is False))
+            for e in ring:
+                if state[e] is None and e != a and e != b:
+                    self.set(e, True, why)
+            return
+
+    def _easy_vertex(self, v: int) -> None:
+        unk = self.unk_v[v]
+        on = self.on_v[v]
+        if on > 2 or (on == 1 and not unk):
+            raise Contradiction
+        if not unk or not (on == 2 or unk == 1):
+            return
+        value = on == 1
+        state = self.state
+        at = self.p.incidence[v]
+        why = () if self.why is None else tuple(e for e in at if state[e] is not None)
+        for e in at:
+            if state[e] is None:
+                self.set(e, value, why)
+
+    # -- the loop ----------------------------------------------------------------------
+    def _loop(self) -> None:
+        """The loop rule over every chain end (run when the other Easy rules stall)."""
+        self.loop_dirty = False
+        if self.closed >= 0:
+            self._closed_loop()
+            return
+        state, edges, incidence = self.state, self.p.edges, self.p.incidence
+        ends, find = self.ends, self._find
+        for u in list(ends):
+            root = find(u)
+            for e in incidence[u]:
+                if state[e] is not None:
+                    continue
+                a, b = edges[e]
+                w = b if a == u else a
+                if w not in ends or find(w) != root:
+                    continue
+                bad = self._closing_breaks(e, root)
+                if bad is None:
+                    continue  # it may be the answer: left open (Loopy's "ambiguous")
+                self.set(e, False, bad)
+
+    def _closing_breaks(self, e: int, root: int) -> tuple[int, ...] | None:
+        """Why closing the chain ``root`` with edge ``e`` cannot be the answer (the
+        premises: the chain's lines and a line outside it, or a clue it would leave
+        wrong), or None when it might be (Loopy's test: every clue met, or one short
+        on a face of ``e``)."""
+        whole = self.lines[root] == self.total
+        if whole:
+            near = sum(self.on_c[c] + 1 == self.clues[c] for c in self.clued_of[e])
+            if self.sm1 == near and self.sm1 + self.sat == self.n_clues:
+                return None
+        if self.why is None:
+            return ()
+        chain = self.chain_lines(self.p.edges[e][0])
+        if not whole:
+            inside = set(chain)
+            other = next(f for f, s in enumerate(self.state) if s and f not in inside)
+            return (*chain, other)
+        clues, on = self.clues, self.on_c
+        for c, k in enumerate(clues):  # a clue the closed loop would leave wrong
+            if k is not None and on[c] + (c in self.clued_of[e]) != k:
+                return (*chain, -1 - c)
+        # every clue would be met, yet Loopy's count says otherwise (a met clue on e)
+        return (*chain, *(-1 - c for c in self.clued_of[e]))
+
+    def _closed_loop(self) -> None:
+        """A chain closed into a loop: it must hold every line; then it is the answer."""
+        root = self._find(self.closed)
+        if self.lines[root] != self.total:
+            raise Contradiction
+        if self.sat != self.n_clues:
+            raise Contradiction
+        state = self.state
+        why = () if self.why is None else tuple(e for e, s in enumerate(state) if s)
+        for e, s in enumerate(state):
+            if s is None:
+                self.set(e, False, why)
+
+    def chain_lines(self, vertex: int) -> list[int]:
+        """The lines of the chain through ``vertex``."""
+        seen, todo, found = {vertex}, [vertex], []
+        incidence, edges, state = self.p.incidence, self.p.edges, self.state
+        while todo:
+            v = todo.pop()
+            for e in incidence[v]:
+                if state[e]:
+                    a, b = edges[e]
+                    w = b if a == v else a
+                    if w not in seen:
+                        seen.add(w)
+                        found.append(e)
+                        todo.append(w)
+        return found

@@ -1,0 +1,270 @@
+"""Loopy's Normal, Tricky and Hard rules, read from Simon Tatham's ``loopy.c`` (its
+``dline_deductions`` and ``linedsf_deductions``) and written here for any disc of
+faces.
+
+A *corner* (Loopy's "dline") is two edges adjacent around a vertex; what is known of
+it is "at least one is a line" (its mask lacks bit 0) and "at most one" (lacks bit 2).
+
+Normal
+    at a vertex: a corner with one edge known and "at most one" / "at least one"
+    settles the other; with no line and two open edges (of one corner), "at most
+    one" makes both crosses and "at least one" both lines; with one line, every
+    corner of two open edges is "at most one", and with two open edges also "at
+    least one". At a clue: how few and how many lines each run of its edges can
+    hold (from the states and the corners' facts, a run split at its first or
+    second edge), which settles an edge whose complement already holds the clue,
+    or cannot reach it without the edge.
+Tricky
+    the clue also teaches its corners ("at most one" when the rest holds at least
+    the clue less one, "at least one" when the rest holds at most the clue less
+    two... as counted above); and at a vertex a corner with "at least one" makes
+    every corner that shares no edge with it "at most one"; with exactly one line
+    in it and no other line, the one remaining open edge is a line (three open) or
+    the two others are "at least one" (four open).
+Hard
+    edges known alike or opposite (classes with parity): a clue one line short has
+    crosses on two open edges that are alike (two lines would be too many), one
+    cross short lines; the parity of a clue's or a vertex's open edges relates two
+    open ones, or settles the third of three when two are related, or relates the
+    other two of four; a corner with "exactly one" makes its edges opposite and
+    opposite edges make a corner "exactly one"; a settled edge settles its class.
+"""
+
+from __future__ import annotations
+
+from .board import HARD, Contradiction
+from .easy import Easy
+
+__all__ = ["Loopy"]
+
+NOT2, NOT0 = ~4, ~1
+"""Masks that say "at most one" and "at least one"."""
+
+
+class Loopy(Easy):
+    """Loopy's Normal, Tricky and Hard rules (see the module)."""
+
+    # -- Normal and Tricky at a clue: the runs of its ring ------------------------------
+    def _clue_runs(self, c: int, tricky: bool) -> None:
+        ring = self.shape.rings[c]
+        if ring is None or not self.unk_c[c]:
+            return
+        k = self.clues[c]
+        state, allowed = self.state, self.allowed
+        corners = self.shape.ring_corners[c]
+        n = len(ring)
+        st = [state[e] for e in ring]
+        most = [[0] * n for _ in range(n)]
+        least = [[0] * n for _ in range(n)]
+        for j in range(n):
+            s1, j1 = st[j], (j + 1) % n
+            j2 = (j1 + 1) % n
+            s2 = st[j1]
+            most[j][j1] = 0 if s1 is False else 1
+            least[j][j1] = 1 if s1 else 0
+            t = 2 - (s1 is False) - (s2 is False)
+            if t == 2 and not allowed[corners[j]] & 4:  # type: ignore[index]
+                t = 1
+            most[j][j2] = t
+            t = (s1 is True) + (s2 is True)
+            if t == 0 and not allowed[corners[j]] & 1:  # type: ignore[index]
+                t = 1
+            least[j][j2] = t
+        for span in range(3, n):
+            for j in range(n):
+                x, u, v = (j + span) % n, (j + 1) % n, (j + 2) % n
+                most[j][x] = min(most[j][u] + most[u][x], most[j][v] + most[v][x])
+                least[j][x] = max(least[j][u] + least[u][x], least[j][v] + least[v][x])
+        why: tuple[int, ...] = ()
+        if self.why is not None:
+            why = (-1 - c, *(e for e in ring if state[e] is not None),
+                   *(self.m + q for q in corners if allowed[q] != 7))  # type: ignore[union-attr]
+        for j in range(n):
+            if state[ring[j]] is not None:
+                continue
+            j1 = (j + 1) % n
+            low, high = least[j1][j], most[j1][j]  # the rest of the ring
+            if low > k or high < k - 1:  # type: ignore[operator]
+                raise Contradiction
+            if low == k:
+                self.set(ring[j], False, why)
+            elif high == k - 1:  # type: ignore[operator]
+                self.set(ring[j], True, why)
+            if tricky and state[ring[j]] is None and state[ring[j1]] is None:
+                j2 = (j1 + 1) % n
+                mask = 7
+                if least[j2][j] > k - 2:  # type: ignore[operator]
+                    mask &= NOT2
+                if most[j2][j] < k:  # type: ignore[operator]
+                    mask &= NOT0
+                if mask != 7:
+                    self.learn(corners[j], mask, why)  # type: ignore[index]
+
+    # -- Normal and Tricky at a vertex ---------------------------------------------------
+    def _vertex_corners(self, v: int, tricky: bool) -> None:
+        if not self.unk_v[v]:
+            return
+        state, allowed = self.state, self.allowed
+        ce = self.shape.corner_edges
+        why_on = self.why is not None
+        for q in self.shape.corners_at[v]:
+            a, b = ce[q]
+            sa, sb = state[a], state[b]
+            mask = allowed[q]
+            if sa is not None or sb is not None:
+                if sa is None or sb is None:
+                    known, other = (sa, b) if sb is None else (sb, a)
+                    if known and not mask & 4:
+                        self.set(other, False, (self.m + q, a if sb is None else b) if why_on else ())
+                    elif not known and not mask & 1:
+                        self.set(other, True, (self.m + q, a if sb is None else b) if why_on else ())
+                continue
+            on, unk = self.on_v[v], self.unk_v[v]
+            if on == 0 and unk == 2 and mask & 5 != 5:
+                why = (self.m + q, *self._known_at(v)) if why_on else ()
+                self.set(a, not mask & 1, why)
+                self.set(b, not mask & 1, why)
+                continue
+            if on == 1:
+                why = self._known_at(v) if why_on else ()
+                self.learn(q, NOT2 if unk > 2 else NOT2 & NOT0, why)
+                mask = allowed[q]
+            if tricky and not mask & 1:
+                self._tricky_vertex(v, q, mask)
+
+    def _tricky_vertex(self, v: int, q: int, mask: int) -> None:
+        """Corner ``q`` (two open edges) has a line: corners sharing no edge with it
+        have at most one; with exactly one and no other line, more follows."""
+        ce = self.shape.corner_edges
+        a, b = ce[q]
+        why = (self.m + q,) if self.why is not None else ()
+        for r in self.shape.corners_at[v]:
+            x, y = ce[r]
+            if x != a and x != b and y != a and y != b:
+                self.learn(r, NOT2, why)
+        if self.on_v[v] or mask & 4:
+            return
+        state = self.state
+        unk = self.unk_v[v]
+        if self.why is not None:
+            why = (self.m + q, *self._known_at(v))
+        if unk == 3:
+            for e in self.p.incidence[v]:
+                if state[e] is None and e != a and e != b:
+                    self.set(e, True, why)
+        elif unk == 4:
+            for r in self.shape.corners_at[v]:
+                x, y = ce[r]
+                if x not in (a, b) and y not in (a, b) and state[x] is None and state[y] is None:
+                    self.learn(r, NOT0, why)
+                    return
+
+    def _known_at(self, v: int) -> tuple[int, ...]:
+        state = self.state
+        return tuple(e for e in self.p.incidence[v] if state[e] is not None)
+
+    # -- Hard: edges alike and opposite -------------------------------------------------
+    def _hard_clue(self, c: int) -> None:
+        unk = self.unk_c[c]
+        if not unk:
+            return
+        k = self.clues[c]
+        edges = self.p.cell_edges[c]
+        n = len(edges)
+        state = self.state
+        for value, short in ((False, k - self.on_c[c]), (True, n - k - (n - self.on_c[c] - self.unk_c[c]))):  # type: ignore[operator]
+            if short == 1:
+                self._alike_pairs(c, edges, value)
+        opens = [e for e in edges if state[e] is None]
+        if 2 <= len(opens) <= 4:
+            why = (-1 - c, *(e for e in edges if state[e] is not None)) if self.why is not None else ()
+            self._parity((k - self.on_c[c]) & 1, opens, why)  # type: ignore[operator]
+
+    def _alike_pairs(self, c: int, edges, value: bool) -> None:  # type: ignore[no-untyped-def]
+        """Two open edges alike where one more line (or cross) is all the clue takes:
+        both are the other state."""
+        state, cls, par = self.state, self.ecls, self.epar
+        seen: dict[tuple[int, int], int] = {}
+        for e in edges:
+            if state[e] is not None:
+                continue
+            key = (cls[e], par[e])
+            f = seen.setdefault(key, e)
+            if f != e:
+                why: tuple[int, ...] = ()
+                if self.why is not None:
+                    why = (-1 - c, *(x for x in edges if state[x] is (not value)), *self.why.relation(e, f))
+                self.set(e, value, why)
+                self.set(f, value, why)
+
+    def _parity(self, parity: int, opens: list[int], why: tuple[int, ...]) -> None:
+        """Open edges whose lines add up to ``parity`` (mod 2): two are related; of
+        three, two related settle the third; of four, two related relate the others."""
+        cls, par = self.ecls, self.epar
+        if len(opens) == 2:
+            self.merge(opens[0], opens[1], parity, why)
+            return
+        for i in range(len(opens)):
+            for j in range(i + 1, len(opens)):
+                a, b = opens[i], opens[j]
+                if cls[a] != cls[b]:
+                    continue
+                rest = [e for e in opens if e != a and e != b]
+                odd = parity ^ par[a] ^ par[b]
+                full = why if self.why is None else (*why, *self.why.relation(a, b))
+                if len(rest) == 1:
+                    self.set(rest[0], bool(odd), full)
+                else:
+                    self.merge(rest[0], rest[1], odd, full)
+
+    def _hard_vertex(self, v: int) -> None:
+        if not self.unk_v[v]:
+            return
+        state, allowed = self.state, self.allowed
+        ce = self.shape.corner_edges
+        for q in self.shape.corners_at[v]:
+            a, b = ce[q]
+            if state[a] is not None or state[b] is not None:
+                continue
+            if self.relation(a, b) == 1:
+                self.learn(q, 0b010, self.why.relation(a, b) if self.why is not None else ())
+            elif not allowed[q] & 5:
+                self.merge(a, b, 1, (self.m + q,))
+        opens = [e for e in self.p.incidence[v] if state[e] is None]
+        if 2 <= len(opens) <= 4:
+            self._parity(self.on_v[v] & 1, opens, self._known_at(v) if self.why is not None else ())
+
+    def _hard_class(self, e: int) -> None:
+        """A settled edge settles every edge of its class."""
+        state, par = self.state, self.epar
+        members = self.emembers[self.ecls[e]]
+        known = next((x for x in members if state[x] is not None), None)
+        if known is None:
+            return
+        for x in members:
+            if state[x] is None:
+                why = (known, *self.why.relation(known, x)) if self.why is not None else ()
+                self.set(x, bool(state[known]) ^ bool(par[x] ^ par[known]), why)
+
+    def _run_place(self, level: int, x: int) -> None:
+        """Apply the rules of ``level`` to place ``x`` (a cell, a vertex or a class)."""
+        cells = self.cells
+        if level == 1:
+            if x < cells:
+                self._easy_cell(x)
+            else:
+                self._easy_vertex(x - cells)
+        elif level < HARD:
+            if x < cells:
+                self._clue_runs(x, level == 3)
+            else:
+                self._vertex_corners(x - cells, level == 3)
+        elif level == HARD:
+            if x < cells:
+                self._hard_clue(x)
+            elif x < cells + self.n:
+                self._hard_vertex(x - cells)
+            else:
+                self._hard_class(x - cells - self.n)
+        else:
+            self._beyond_place(x)
