@@ -23,8 +23,8 @@ from pathlib import Path
 
 from slitherasp import formats
 from slitherasp.model import Puzzle
-from slitherasp.simplify import propagate
-from slitherasp.simplify import shape as _shape
+from slitherasp.rules import propagate
+from slitherasp.rules import shape as _shape
 from slitherasp.solver import solve
 
 DATA = Path(__file__).resolve().parent / "data"

@@ -25,7 +25,6 @@ when they want them, the premises of every fact (:mod:`.why`).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -77,17 +76,16 @@ def deduce(puzzle: Puzzle, *, levels: tuple[int, ...] = LEVELS, known: Iterable[
     return Deduced(tuple(board.state), board.top, (), contradiction, stopped)
 
 
-def propagate(puzzle: Puzzle, *, faces: bool = False) -> list[bool | None] | None:
+def propagate(puzzle: Puzzle, *, faces: bool = True) -> list[bool | None] | None:
     """Each edge's state after the rules a solver uses before grounding (levels 1
     and 5): True a line, False a cross, None open; None when they find that no
-    answer exists.
+    answer exists. The rules of faces apply where the cells are the faces of a
+    disc (``faces=False``: the easy rules only).
 
     >>> from slitherasp.model import from_faces
     >>> propagate(from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)]], clues=[4]))
     [True, True, True, True]
     """
-    d = deduce(puzzle, levels=(EASY, BEYOND))
+    d = deduce(puzzle, levels=(EASY, BEYOND) if faces else (EASY,))
     return None if d.contradiction else list(d.state)
 
-
-_ = time, ALL

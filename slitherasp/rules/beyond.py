@@ -86,9 +86,11 @@ class Beyond(Loopy):
 
     # -- faces ---------------------------------------------------------------------------
     def _beyond_set(self, e: int, value: bool) -> None:
+        allowed, base, stack, q = self.allowed, self.corner_base, self.todo[BEYOND], self.queued[BEYOND]
         for k in self.shape.corners_of_edge[e]:
-            if self.allowed[k] != 7:
-                self.queue(BEYOND, self.corner_base + k)
+            if allowed[k] != 7 and not q[base + k]:
+                q[base + k] = 1
+                stack.append(base + k)
         if self.shape.disc:
             self._fjoin(*self.shape.sides[e], int(value), (e,))
 
@@ -126,10 +128,15 @@ class Beyond(Loopy):
                     if cls[x] == cls[y]:
                         self.pend5.append((e, bool(par[x] ^ par[y]), (x, y)))
                     else:
+                        stack, q, cells = self.todo[BEYOND], self.queued[BEYOND], self.cells
                         for v in self.p.edges[e]:
-                            self.queue(BEYOND, self.cells + v)
+                            if not q[cells + v]:
+                                q[cells + v] = 1
+                                stack.append(cells + v)
                         for c in self.clued_of[e]:
-                            self.queue(BEYOND, c)
+                            if not q[c]:
+                                q[c] = 1
+                                stack.append(c)
 
     def _face_relation(self, f: int, g: int) -> tuple[int, ...]:
         return () if self.why is None else self.why.relation(f, g, "face")

@@ -65,6 +65,10 @@ class Board:
         self.lines = [0] * n
         self.total = 0
         self.ends: set[int] = set()
+        self.far = list(range(n))
+        """For the end of a chain of lines, its other end."""
+        self.chains: list[int] = []
+        """An end of every chain made since the loop rule last looked."""
         self.loop_dirty = False
         # edges known alike or opposite (Loopy's linedsf): each edge's class (an edge
         # naming it) and parity against it, kept current for every member
@@ -76,11 +80,15 @@ class Board:
         top = cells + n + m + len(shape.corner_edges)
         self.todo: dict[int, list[int]] = {level: [] for level in levels}
         self.queued: dict[int, bytearray] = {level: bytearray(top) for level in levels}
-        self.upper = tuple(level for level in levels if level > EASY)
+        self.work = [(self.todo[level], self.queued[level]) for level in levels]
+        self.hard = HARD in levels
+        assert levels[0] == EASY, "every cascade starts with the easy rules"
         self.level = EASY
         """The level of the rule running now (what its deductions are credited to)."""
         self.top = 0
         """The highest level that has deduced anything."""
+        self.settled = [0] * (BEYOND + 2)
+        """Edges settled at each level (index 0: given)."""
         self.changes = 0
         for level in levels:
             self.todo[level].extend(range(cells, cells + n))
@@ -104,18 +112,16 @@ class Board:
 
     def _touch_vertex(self, v: int) -> None:
         x = self.cells + v
-        for level in self.levels:
-            q = self.queued[level]
+        for stack, q in self.work:
             if not q[x]:
                 q[x] = 1
-                self.todo[level].append(x)
+                stack.append(x)
 
     def _touch_cell(self, c: int) -> None:
-        for level in self.levels:
-            q = self.queued[level]
+        for stack, q in self.work:
             if not q[c]:
                 q[c] = 1
-                self.todo[level].append(c)
+                stack.append(c)
 
     # -- writing -----------------------------------------------------------------------
     def set(self, e: int, value: bool, premises: tuple[int, ...] = ()) -> None:
@@ -128,41 +134,57 @@ class Board:
             return
         self.state[e] = value
         self.changes += 1
+        self.settled[self.level] += 1
         if self.level > self.top:
             self.top = self.level
         if self.why is not None:
             self.why.fact(e, premises)
-        p = self.p
-        u, v = p.edges[e]
-        for x in (u, v):
-            self.unk_v[x] -= 1
-            if value:
-                self.on_v[x] += 1
-                if self.on_v[x] == 1:
+        u, v = self.p.edges[e]
+        unk_v, on_v, cells, work = self.unk_v, self.on_v, self.cells, self.work
+        unk_v[u] -= 1
+        unk_v[v] -= 1
+        if value:
+            for x in (u, v):
+                on = on_v[x] = on_v[x] + 1
+                if on == 1:
                     self.ends.add(x)
                 else:
                     self.ends.discard(x)
-            self._touch_vertex(x)
-        clues = self.clues
-        for c in self.clued_of[e]:
-            self.unk_c[c] -= 1
-            if value:
-                on = self.on_c[c] = self.on_c[c] + 1
-                k = clues[c]
-                if on == k:
-                    self.sat += 1
-                    self.sm1 -= 1
-                elif on == k - 1:  # type: ignore[operator]
-                    self.sm1 += 1
-                elif on == k + 1:  # type: ignore[operator]
-                    self.sat -= 1
-            self._touch_cell(c)
+        for stack, q in work:
+            if not q[cells + u]:
+                q[cells + u] = 1
+                stack.append(cells + u)
+            if not q[cells + v]:
+                q[cells + v] = 1
+                stack.append(cells + v)
+        clued = self.clued_of[e]
+        if clued:
+            unk_c = self.unk_c
+            for c in clued:
+                unk_c[c] -= 1
+                if value:
+                    on = self.on_c[c] = self.on_c[c] + 1
+                    k = self.clues[c]
+                    if on == k:
+                        self.sat += 1
+                        self.sm1 -= 1
+                    elif on == k - 1:  # type: ignore[operator]
+                        self.sm1 += 1
+                    elif on == k + 1:  # type: ignore[operator]
+                        self.sat -= 1
+                for stack, q in work:
+                    if not q[c]:
+                        q[c] = 1
+                        stack.append(c)
         if value:
             self._line(u, v)
-            for x in (u, v):  # a clue with one cross left reads the lines at its corners
+            stack, q = work[0]  # a clue with one cross left reads the lines at its corners
+            for x in (u, v):
                 for c in self.clued_at[x]:
-                    self.queue(EASY, c)
-        if len(self.emembers[self.ecls[e]]) > 1:
+                    if not q[c]:
+                        q[c] = 1
+                        stack.append(c)
+        if self.hard and len(self.emembers[self.ecls[e]]) > 1:
             self.queue(HARD, self.cells + self.n + self.ecls[e])
         if self.beyond:
             self._beyond_set(e, value)
@@ -170,8 +192,11 @@ class Board:
     beyond = False
 
     def _line(self, u: int, v: int) -> None:
-        """A new line joins two chains, or closes one into a loop."""
-        path = self.path
+        """A new line joins two chains, or closes one into a loop. Each end of a chain
+        knows the other end (``far``), so the loop rule looks only at new chains."""
+        if self.on_v[u] > 2 or self.on_v[v] > 2:
+            raise Contradiction
+        path, far = self.path, self.far
         a, b = self._find(u), self._find(v)
         self.total += 1
         self.loop_dirty = True
@@ -181,6 +206,9 @@ class Board:
             return
         path[b] = a
         self.lines[a] += self.lines[b] + 1
+        x, y = far[u], far[v]
+        far[x], far[y] = y, x
+        self.chains.append(x)
 
     closed = -1
     """A chain closed into a loop (its root), if any."""

@@ -82,26 +82,36 @@ class Easy(Board):
 
     # -- the loop ----------------------------------------------------------------------
     def _loop(self) -> None:
-        """The loop rule over every chain end (run when the other Easy rules stall)."""
+        """The loop rule on the chains made since it last looked, and on edges it left
+        open because closing there might have been the answer (run when the other
+        Easy rules stall)."""
         self.loop_dirty = False
         if self.closed >= 0:
             self._closed_loop()
             return
-        state, edges, incidence = self.state, self.p.edges, self.p.incidence
-        ends, find = self.ends, self._find
-        for u in list(ends):
-            root = find(u)
-            for e in incidence[u]:
-                if state[e] is not None:
-                    continue
-                a, b = edges[e]
-                w = b if a == u else a
-                if w not in ends or find(w) != root:
-                    continue
-                bad = self._closing_breaks(e, root)
-                if bad is None:
-                    continue  # it may be the answer: left open (Loopy's "ambiguous")
+        state, far, find = self.state, self.far, self._find
+        chains, self.chains = self.chains, []
+        maybe = [e for e in self.maybe if state[e] is None]
+        self.maybe = []
+        for x in chains:
+            y = far[x]
+            if far[y] != x or find(x) != find(y):
+                continue  # joined again since: a later entry has the new chain
+            e = self.p.find_edge(x, y)
+            if e is not None and state[e] is None:
+                maybe.append(e)
+        for e in maybe:
+            if state[e] is not None:
+                continue
+            root = find(self.p.edges[e][0])
+            bad = self._closing_breaks(e, root)
+            if bad is None:
+                self.maybe.append(e)  # it may be the answer: left open (Loopy's "ambiguous")
+            else:
                 self.set(e, False, bad)
+
+    maybe: list[int] = []
+    """Edges closing the only chain that might be the answer: looked at again later."""
 
     def _closing_breaks(self, e: int, root: int) -> tuple[int, ...] | None:
         """Why closing the chain ``root`` with edge ``e`` cannot be the answer (the

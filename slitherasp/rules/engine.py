@@ -11,12 +11,10 @@ import time
 
 from ..stopping import requested
 from .beyond import Beyond
-from .board import BEYOND, EASY
+from .board import BEYOND, EASY, HARD, TRICKY
 
 __all__ = ["Rules", "Stopped"]
 
-CHECK_EVERY = 512
-"""Places looked at between two looks at the clock and the stop request."""
 
 
 class Stopped(Exception):
@@ -27,40 +25,87 @@ class Rules(Beyond):
     """A board with every rule (see :mod:`slitherasp.rules`)."""
 
     deadline: float | None = None
+    here = -1
+    """The place the rule running now looks at (-1: the loop, or the whole board)."""
 
     def run(self) -> None:
         """Apply the rules of the board's levels until nothing changes (raises
         :class:`.board.Contradiction` when no answer fits, :class:`Stopped` past the
         deadline or on a stop request)."""
-        levels, todo, queued = self.levels, self.todo, self.queued
-        beyond = BEYOND in levels
+        plan = [(level, self.todo[level], self.queued[level], self._handler(level)) for level in self.levels[1:]]
+        easy, seen, easy_rules = self.todo[EASY], self.queued[EASY], self._handler(EASY)
+        beyond = BEYOND in self.levels
         count = 0
         while True:
             count += 1
-            if count % CHECK_EVERY == 0 and self._stop():
+            if count & 63 == 0 and self._stop():
                 raise Stopped
-            for level in levels:
+            if easy:  # the easiest rules first, until they stall
+                self.level = EASY
+                while easy:
+                    x = self.here = easy.pop()
+                    seen[x] = 0
+                    easy_rules(x)
+            if self.loop_dirty:
+                self.level, self.here = EASY, -1
+                self._loop()
+                if easy:
+                    continue
+            for level, stack, queued, handle in plan:
                 if level == BEYOND and self.pend5:
-                    self.level = BEYOND
+                    self.level, self.here = BEYOND, -1
                     self._pending()
                     break
-                stack = todo[level]
                 if stack:
                     x = stack.pop()
-                    queued[level][x] = 0
+                    queued[x] = 0
                     self.level = level
-                    self._run_place(level, x)
-                    break
-                if level == EASY and self.loop_dirty:
-                    self.level = EASY
-                    self._loop()
+                    self.here = x
+                    handle(x)
                     break
             else:
+                if easy or self.loop_dirty:
+                    continue
                 if beyond:
-                    self.level = BEYOND
+                    self.level, self.here = BEYOND, -1
                     if self._beyond_board():
                         continue
+                if self.why is not None:
+                    self.why.flush()
                 return
+
+    def _handler(self, level: int):  # type: ignore[no-untyped-def]
+        """The function that applies the rules of ``level`` to a place."""
+        cells, n = self.cells, self.n
+        if level == EASY:
+            cell, vertex = self._easy_cell, self._easy_vertex
+            return lambda x: cell(x) if x < cells else vertex(x - cells)
+        if level == BEYOND:
+            return self._beyond_place
+        if level == HARD:
+            return lambda x: self._hard_clue(x) if x < cells else (
+                self._hard_vertex(x - cells) if x < cells + n else self._hard_class(x - cells - n))
+        tricky = level == TRICKY
+        return lambda x: self._clue_runs(x, tricky) if x < cells else self._vertex_corners(x - cells, tricky)
+
+    def copy(self) -> Rules:
+        """An independent copy (for a trial), its queues empty: this board was stuck."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        for name in ("state", "on_v", "unk_v", "on_c", "unk_c", "allowed", "path", "lines", "far", "ecls", "epar",
+                     "settled", "maybe", "chains"):
+            setattr(other, name, list(getattr(self, name)))
+        other.ends = set(self.ends)
+        other.emembers = [list(x) for x in self.emembers]
+        other.todo = {level: [] for level in self.levels}
+        other.queued = {level: bytearray(len(q)) for level, q in self.queued.items()}
+        other.work = [(other.todo[level], other.queued[level]) for level in self.levels]
+        if self.beyond:
+            other.fcls, other.fodd = list(self.fcls), list(self.fodd)
+            other.fmembers = [list(x) for x in self.fmembers]
+            other.pend5, other.two = list(self.pend5), bytearray(self.two)
+        other.why = None
+        return other
 
     def _stop(self) -> bool:
         return (self.deadline is not None and time.perf_counter() > self.deadline) or requested()

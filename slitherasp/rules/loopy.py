@@ -32,7 +32,7 @@ Hard
 
 from __future__ import annotations
 
-from .board import HARD, Contradiction
+from .board import Contradiction
 from .easy import Easy
 
 __all__ = ["Loopy"]
@@ -245,26 +245,3 @@ class Loopy(Easy):
             if state[x] is None:
                 why = (known, *self.why.relation(known, x)) if self.why is not None else ()
                 self.set(x, bool(state[known]) ^ bool(par[x] ^ par[known]), why)
-
-    def _run_place(self, level: int, x: int) -> None:
-        """Apply the rules of ``level`` to place ``x`` (a cell, a vertex or a class)."""
-        cells = self.cells
-        if level == 1:
-            if x < cells:
-                self._easy_cell(x)
-            else:
-                self._easy_vertex(x - cells)
-        elif level < HARD:
-            if x < cells:
-                self._clue_runs(x, level == 3)
-            else:
-                self._vertex_corners(x - cells, level == 3)
-        elif level == HARD:
-            if x < cells:
-                self._hard_clue(x)
-            elif x < cells + self.n:
-                self._hard_vertex(x - cells)
-            else:
-                self._hard_class(x - cells - self.n)
-        else:
-            self._beyond_place(x)

@@ -4,9 +4,9 @@ drop the edges that are crosses and join chains of edges that must agree.
 Three steps, each exact (the answers of the smaller program are the answers of the
 puzzle, one for one; ``tests/test_simplify.py`` compares them, counts included):
 
-1. **Propagate** (:mod:`.propagate`) the rules a person applies, to a fixpoint:
-   vertices, clues, the loop rule, the corners of faces and, on a disc, the
-   inside/outside parity of faces; then every way of placing a place's lines.
+1. **Propagate** the rules of :mod:`slitherasp.rules` (its levels 1 and 5: vertices,
+   clues, the loop rule and, on a disc, the corners of faces, the inside/outside
+   parity of faces and every way of placing a place's lines) to a fixpoint.
 2. **Drop** the crosses. Their faces merge into *regions* (still a partition of the
    plane: each region lies wholly inside or outside any loop of the rest).
 3. **Join** the two edges at every vertex left with two: they are both lines or both
@@ -34,8 +34,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..model import Puzzle
+from ..rules import propagate
 from ..topology import Parity
-from .propagate import propagate
 
 __all__ = ["Reduced", "Segment", "propagate", "reduce"]
 
