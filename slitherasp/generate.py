@@ -1,36 +1,29 @@
 """Puzzle generation and difficulty grades, on any tiling (a census: :mod:`.census`).
 
-A random loop is the boundary of a random region of faces grown one face at a time
-while it stays a topological disc, so its boundary is always one simple cycle. The
-loop's clues are then removed, in a random order, while the puzzle keeps exactly one
-answer at the requested grade. Every test runs in one grounded :class:`Session`
-(clues are external atoms switched by assumptions), never re-grounding.
+A random loop is grown as Loopy grows its loops (:mod:`.loops`: faces coloured inside
+and outside, both kept in one piece, curly), and every face gets its clue. Then clues
+are removed, in a random order, while the puzzle keeps exactly one answer at the
+requested grade, and a puzzle that came out easier than asked is thrown away for a
+new loop: as Loopy makes its puzzles.
 
-Grades say what the solver needs to prove the answer *and* its uniqueness, with the
-default encoding and no learnt knowledge:
+For a person's grade (``difficulty``) a clue goes while the rules of the one engine
+(:mod:`.rules`) up to that level still solve the puzzle (sound rules: the answer is
+then unique). Each test starts from the facts of the last solved set of clues that do
+not rest on the clues taken away (:class:`.rules.derive.Derivation`), and clues go in
+batches that grow while they can all go (grades are monotone in the clues, so a batch
+that fails is halved, which gives the same puzzle as removing one clue at a time).
 
-``easy``
-    propagation alone: no decision, no probing;
-``medium``
-    failed-literal probing at the root (clasp's lookahead on atoms, once: assume a
-    literal, propagate, keep the opposite if that fails, to a fixpoint), still no
-    decision;
-``hard``
-    decisions (search) even with probing.
-
-Each property is monotone (fewer clues never make a puzzle easier), so one pass over
-the clues gives a puzzle in which no single clue can be removed without losing the
-grade or uniqueness.
+For the solver's grade (``level``, :mod:`.grading`) every test runs in one grounded
+:class:`Session` (clues are external atoms switched by assumptions), never re-grounding.
 
 >>> from slitherasp import tilings
 >>> p = tilings.build("square", 6, 6)
->>> loop = random_loop(p, seed=3)
->>> from slitherasp.validate import is_solution
->>> is_solution(p, loop)
-True
 >>> g = generate(p, seed=3, level="easy")
+>>> from slitherasp.validate import is_solution
 >>> g.grade.level, g.grade.unique, is_solution(g.puzzle, g.answer)
 ('easy', True, True)
+>>> generate(p, seed=3).grade.human.level
+'normal'
 """
 
 from __future__ import annotations
@@ -41,130 +34,43 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from .errors import GenerationError, InputError
-from .explain.grade import HumanGrade, human_grade
-from .grades import HUMAN_LEVELS, SOLVER_LEVELS
+from .grades import HUMAN_LEVELS
+from .grading import LEVELS, Grade, grade
+from .loops import random_loop
 from .model import Answer, Puzzle
+from .rules import LEVELS as LOOPY_LEVELS
+from .rules import deduce
+from .rules.derive import Derivation
+from .rules.engine import Stopped
+from .rules.grade import HumanGrade, human_grade
 from .sessions import Session
-from .simplify import propagate
 from .solver import solve
-from .stopping import requested
-from .topology import face_neighbours, joins_as_disc
+from .stopping import requested, stop_when
 
-LEVELS = SOLVER_LEVELS
-"""Difficulty grades for the solver, easiest first."""
 DIFFICULTIES = HUMAN_LEVELS[:5]
 """Grades for a person that generation can aim at (``search`` is not a goal)."""
+DEFAULT_DIFFICULTY = "normal"
+"""What generation aims at when asked for no grade: a person's Normal, as Loopy's default."""
 TEST_BUDGET = 10_000
 """Conflicts one removal test may take unless ``minimal``: past it the clues stay. A
 bound in conflicts, not seconds, so that the same seed still gives the same puzzle."""
 
 
-# --------------------------------------------------------------------------- random loops
-def random_region(puzzle: Puzzle, seed: int | None = None, fill: float = 0.5) -> set[int]:
-    """A random simply connected set of faces covering about ``fill`` of the patch."""
-    if puzzle.geometry is None or any(f is None for f in puzzle.geometry.faces):
-        raise InputError("random loops need a puzzle whose cells are faces (a tiling)")
-    rng = random.Random(seed)
-    nbrs = face_neighbours(puzzle)
-    start = rng.randrange(len(puzzle.cells))
-    region = {start}
-    region_vertices: dict[int, int] = {}
-
-    def add_vertices(face: int) -> None:
-        for v in puzzle.geometry.faces[face]:  # type: ignore[union-attr]
-            region_vertices[v] = region_vertices.get(v, 0) + 1
-
-    add_vertices(start)
-    frontier = list(nbrs[start])
-    in_frontier = set(frontier)
-    target = max(1, round(fill * len(puzzle.cells)))
-    stale = 0
-    while len(region) < target and frontier and stale < 4 * len(frontier) + 8:
-        i = rng.randrange(len(frontier))
-        face = frontier[i]
-        if joins_as_disc(puzzle, face, region, region_vertices):
-            frontier[i] = frontier[-1]
-            frontier.pop()
-            region.add(face)
-            add_vertices(face)
-            for n in nbrs[face]:
-                if n not in region and n not in in_frontier:
-                    in_frontier.add(n)
-                    frontier.append(n)
-            stale = 0
-        else:
-            stale += 1
-    return region
-
-
-def region_boundary(puzzle: Puzzle, region: set[int]) -> Answer:
-    """The edges with exactly one side in ``region``: the loop around it."""
-    return frozenset(
-        e for e, cs in enumerate(puzzle.edge_cells) if sum(c in region for c in cs) == 1
-    )
-
-
-def random_loop(puzzle: Puzzle, seed: int | None = None, fill: float = 0.5) -> Answer:
-    """A random simple loop on a tiling: the boundary of a random disc of faces."""
-    return region_boundary(puzzle, random_region(puzzle, seed, fill))
-
-
-def planted(puzzle: Puzzle, seed: int | None = None, fill: float = 0.5) -> tuple[Puzzle, Answer]:
-    """The puzzle with every clue of a random loop, and that loop."""
-    loop = random_loop(puzzle, seed, fill)
+# --------------------------------------------------------------------------- planted loops
+def planted(puzzle: Puzzle, seed: int | None = None) -> tuple[Puzzle, Answer]:
+    """The puzzle with every clue of a random loop (:func:`.loops.random_loop`), and that loop."""
+    loop = random_loop(puzzle, seed)
     return puzzle.with_clues(puzzle.signature(loop)), loop
 
 
-# --------------------------------------------------------------------------- grades
-@dataclass(frozen=True)
-class Grade:
-    """How hard a puzzle is for the solver. ``level`` is one of :data:`LEVELS`, or
-    None when the puzzle is not uniquely solvable (then ``unique`` says why: False,
-    or None when the time limit ran out); ``choices`` and ``conflicts`` are what the
-    proof took at that level."""
-
-    level: str | None
-    unique: bool | None
-    choices: int
-    conflicts: int
-    answers: int
-    human: HumanGrade | None = None
-    """How hard it is for a person (:func:`slitherasp.explain.human_grade`), when
-    asked for and the puzzle is unique."""
-
-
-def grade(puzzle: Puzzle, *, time_limit: float | None = None, human: bool = False) -> Grade:
-    """The grade of a puzzle, by clasp on the whole puzzle (never reduced): a fresh solve
-    with probing (which also settles uniqueness), then, if that needed no decision, one
-    without; with ``human``, for a person too (None when ``time_limit`` ends first).
-
-    >>> from slitherasp import tilings
-    >>> p = tilings.build("square", 2, 1).with_clues([4, 1])
-    >>> grade(p).level
-    'easy'
-    >>> grade(tilings.build("square", 2, 1)).unique
-    False
-    """
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-    probed = solve(puzzle, models=2, lookahead=True, statistics=True, time_limit=time_limit, simplify=False)
-    s = probed.statistics
-    if probed.timed_out or probed.interrupted:
-        return Grade(None, None, s.get("choices", 0), s.get("conflicts", 0), len(probed.answers))
-    if len(probed.answers) != 1:
-        return Grade(None, False, s["choices"], s["conflicts"], len(probed.answers))
-    person = human_grade(puzzle, deadline=deadline) if human else None
-    if s["choices"]:
-        return Grade("hard", True, s["choices"], s["conflicts"], 1, person)
-    # Propagation alone never conflicts before the end, so a few conflicts tell.
-    plain = solve(puzzle, models=2, lookahead=False, statistics=True, conflicts=8, simplify=False)
-    if plain.exhausted and plain.statistics["choices"] == 0:
-        return Grade("easy", True, 0, plain.statistics["conflicts"], 1, person)
-    return Grade("medium", True, 0, s["conflicts"], 1, person)
-
-
 # --------------------------------------------------------------------------- generation
-PERSON_MOST = 4
-"""``generate`` grades for a person up to ``hard``: trials beyond took minutes; :func:`grade` does them."""
+PLAIN_AFTER = 8
+"""Loops whose full clues the rules do not solve, after which loops lose their tendrils."""
+PERSON_BUDGET = 10.0
+"""Seconds a person's grade of a puzzle made for the solver's grade may take (trials
+beyond Loopy's Hard can take long); past it the grade is ``search``, which the
+puzzle needs at most."""
+
 
 @dataclass(frozen=True)
 class Generated:
@@ -193,11 +99,27 @@ Progress = Callable[[int, int, int, float], None]
 
 
 class _Remover:
-    """Removes clues from a full clue set while ``ok`` holds (one Session, many solves)."""
+    """Removes clues from a full clue set while ``ok`` holds, in batches (see
+    :func:`_remove_all`). For the solver's grade every test is a solve in one
+    Session; for a person's, a derivation of the rules up to that level."""
 
     def __init__(self, puzzle: Puzzle, loop: Answer, level: str | None, progress: Progress | None,
                  budget: int | None = None, difficulty: str | None = None, deadline: float | None = None) -> None:
         self.full = full = puzzle.signature(loop)
+        self.puzzle, self.loop, self.level = puzzle, loop, level
+        self.most = None if difficulty is None else HUMAN_LEVELS.index(difficulty) + 1
+        self.clues = dict(enumerate(full))
+        self.kept: set[int] = set()
+        self.tests = 0
+        self.progress, self.budget, self.deadline = progress, budget, deadline
+        self.start = time.perf_counter()
+        self.untested = len(self.clues)
+        self.anchor = -1
+        self.derivation: Derivation | None = None
+        if self.most is not None:
+            if self.most <= len(LOOPY_LEVELS):
+                self.derivation = Derivation(puzzle.with_clues(full), LOOPY_LEVELS[:self.most])
+            return
         # One clue stays, so that every answer touches its cell: the session's root
         # chain is that cell's corners (measured 50x faster proofs on 20x20 than the
         # chain of all vertices). Only the planted values are ever used: one external
@@ -207,45 +129,54 @@ class _Remover:
         self.blocked = level in (None, "hard")
         """Only uniqueness counts: the session forbids the planted loop, so that a test
         asks for any other answer at once (benchmarks/README.md: up to 37% less time)."""
-        if difficulty is not None:  # no solver: every clue may go
-            self.anchor = -1
-        else:
-            self.session = Session(puzzle, values=[[k] for k in full], pinned={self.anchor: full[self.anchor]},
-                                   fresh=level in ("easy", "medium"))
-            if self.blocked:
-                self.session.block(loop)
-        self.puzzle = puzzle
-        self.loop = loop
-        self.level = level
-        self.clues = dict(enumerate(self.full))
-        self.kept: set[int] = set()
-        self.tests = 0
-        self.progress = progress
-        self.start = time.perf_counter()
-        self.untested = len(self.clues)
-        self.budget = budget
-        self.most = None if difficulty is None else HUMAN_LEVELS.index(difficulty) + 1
-        self.deadline = deadline
+        self.session = Session(puzzle, values=[[k] for k in full], pinned={self.anchor: full[self.anchor]},
+                               fresh=level in ("easy", "medium"))
+        if self.blocked:
+            self.session.block(loop)
 
-    def ok(self, clues: dict[int, int]) -> tuple[bool, Answer | None]:
-        """Whether ``clues`` still give exactly one answer, at most at the level, and an
-        other answer if one was found (it shows which removed clues it breaks). For a
-        person's difficulty: whether the rules up to it reach the (then unique) answer."""
+    def start_ok(self) -> bool:
+        """Whether the full clue set is at most at the level asked for."""
+        if self.derivation is not None:
+            return self.derivation.complete
+        return self.ok(self.clues)[0]
+
+    def _tick(self) -> float | None:
         left = None if self.deadline is None else self.deadline - time.perf_counter()
         if left is not None and left < 0:
             raise _OutOfTime
         if requested():
             raise KeyboardInterrupt
         self.tests += 1
+        return left
+
+    def without(self, group: list[int]) -> tuple[bool, Answer | None]:
+        """Remove the clues of ``group`` if the puzzle stays at its level; whether it
+        did, and another answer when one was found (it shows which clues it breaks)."""
+        if self.derivation is not None:
+            self._tick()
+            try:
+                smaller = self.derivation.without(group)
+            except Stopped:
+                raise KeyboardInterrupt from None
+            if smaller is None:
+                return False, None
+            self.derivation = smaller
+        else:
+            trial = {c: k for c, k in self.clues.items() if c not in group}
+            good, other = self.ok(trial)
+            if not good:
+                return False, other
+        for c in group:
+            self.clues.pop(c, None)
+        return True, None
+
+    def ok(self, clues: dict[int, int]) -> tuple[bool, Answer | None]:
+        """Whether ``clues`` still give exactly one answer, at most at the level, and an
+        other answer if one was found. For a person's ``fiendish``: whether the rules
+        and trials reach the answer."""
+        left = self._tick()
         if self.most is not None:
-            trial = self.puzzle.with_clues(clues)
-            if self.most <= 4:  # no trials: the rules of simplify reach nearly always as
-                # far as a person's, at a fraction of the cost; where they stop short, the
-                # clue stays (benchmarks/README.md: 2.5x faster, puzzles rarely differ)
-                state = propagate(trial, faces=trial.is_disc)
-                if state is None or None in state:
-                    return False, None
-            return human_grade(trial, most=self.most).solved, None
+            return human_grade(self.puzzle.with_clues(clues), most=self.most).solved, None
         blocked = self.blocked  # the loop is blocked: any answer is another one
         r = self.session.solve(clues, models=1 if blocked else 2, conflicts=self.budget, statistics=not blocked,
                                time_limit=left)
@@ -267,10 +198,10 @@ class _Remover:
 
     def try_anchor(self) -> None:
         """Test the anchor clue too (with a fresh solve: the session needs it)."""
+        if self.anchor < 0:
+            return
         trial = {c: k for c, k in self.clues.items() if c != self.anchor}
         self.tests += 1
-        if self.most is not None:
-            return
         g = grade(self.puzzle.with_clues(trial))
         if g.unique and (self.level in (None, "hard") or LEVELS.index(g.level) <= LEVELS.index(self.level)):
             self.clues = trial
@@ -284,10 +215,8 @@ class _Remover:
         """Remove as much of ``group`` as keeps the puzzle at its level, splitting
         failed groups down to ``floor`` cells (1: every clue is tested on its own)."""
         while group:
-            trial = {c: k for c, k in self.clues.items() if c not in group}
-            good, other = self.ok(trial)
+            good, other = self.without(group)
             if good:
-                self.clues = trial
                 self.untested -= len(group)
                 self._report()
                 return
@@ -310,6 +239,9 @@ class _Remover:
             self.remove(group[:half], floor)
             group = group[half:]
 
+    def result(self) -> Puzzle:
+        return self.puzzle.with_clues(self.clues)
+
 
 def generate(
     puzzle: Puzzle,
@@ -318,52 +250,60 @@ def generate(
     level: str | None = None,
     difficulty: str | None = None,
     minimal: bool = False,
-    fill: float = 0.5,
-    attempts: int = 20,
+    attempts: int = 50,
     progress: Progress | None = None,
     person: bool = True,
     time_limit: float | None = None,
 ) -> Generated:
-    """A uniquely solvable puzzle on the faces of ``puzzle``, of the solver's grade
-    ``level`` or of a person's grade ``difficulty`` (one of :data:`DIFFICULTIES`;
-    neither: whatever grade the clue removal ends at).
+    """A uniquely solvable puzzle on the faces of ``puzzle``, of a person's grade
+    ``difficulty`` (one of :data:`DIFFICULTIES`; when no grade is asked for,
+    :data:`DEFAULT_DIFFICULTY`, or ``easy`` on a patch too small for it) or of the
+    solver's grade ``level``.
 
-    The same puzzle and seed give the same result. Clues are removed in growing
-    batches (halved when a batch fails, down to pairs); a test that needs more than
-    :data:`TEST_BUDGET` conflicts keeps its clues. With ``minimal`` failed batches
-    are split down to single clues and tests are unbounded, so that no single clue
-    can be removed without losing uniqueness at the grade. A loop whose clues cannot reach the grade is
-    replaced by another, up to ``attempts`` loops; then :class:`GenerationError`
-    names the hardest grade that was reached. Ctrl-C stops early and returns the
-    puzzle so far (unique at its grade) with ``interrupted`` set; so does running out
-    of ``time_limit`` seconds, with ``timed_out`` set (the puzzle's grade, computed
-    then, takes a little longer), or with :class:`GenerationError` when no unique
-    clue set was found by then.
-
-    For a ``difficulty`` a clue goes when the rules of a person up to that level
-    (:func:`slitherasp.explain.human_grade`) still reach the answer, and a puzzle
-    is kept when its hardest step is of that level: as Loopy makes its puzzles.
-    ``grade.human`` is a person's grade up to ``hard`` (:data:`PERSON_MOST`; None beyond),
-    left out with ``person=False``.
+    The same puzzle and seed give the same result. For a person's grade, clues go
+    while the rules up to that level solve the puzzle, and a puzzle that the rules
+    of the level below also solve is thrown away for a new loop (Loopy's way). For
+    the solver's grade, clues are removed in growing batches (halved when a batch
+    fails, down to pairs); a test that needs more than :data:`TEST_BUDGET` conflicts
+    keeps its clues; with ``minimal`` failed batches are split down to single clues
+    and tests are unbounded, so that no single clue can be removed without losing
+    uniqueness at the grade. A loop whose clues cannot reach the grade is replaced by
+    another, up to ``attempts`` loops; then :class:`GenerationError` names the
+    hardest grade reached. Ctrl-C stops early and returns the puzzle so far (unique at
+    its grade) with ``interrupted`` set; so does running out of ``time_limit``
+    seconds, with ``timed_out`` set, or :class:`GenerationError` when no unique clue
+    set was found by then. ``grade.human`` is the puzzle's grade for a person
+    (``fiendish`` and ``search`` included), left out with ``person=False``.
     """
+    if level is None and difficulty is None:  # a person's Normal; on a patch too small for one, Easy
+        try:
+            return generate(puzzle, seed=seed, difficulty=DEFAULT_DIFFICULTY, minimal=minimal, attempts=attempts,
+                            progress=progress, person=person, time_limit=time_limit)
+        except GenerationError:
+            if time_limit is not None:
+                raise
+            difficulty = HUMAN_LEVELS[0]
     _check_goal(puzzle, level, difficulty)
     start = time.perf_counter()
     rng = random.Random(seed)
     reached: list[str | None] = []
     tests, deadline = 0, None if time_limit is None else start + time_limit
+    started = 0
     for attempt in range(1, attempts + 1):
-        loop = random_loop(puzzle, seed=rng.randrange(2**32), fill=fill)
+        # A patch whose curly loops never give clues the rules solve (seen on
+        # Compass-Dodecagonal: 0 of 30 loops) gets less curly ones after a while
+        loop = random_loop(puzzle, seed=rng.randrange(2**32), tendrils=started or attempt <= PLAIN_AFTER)
         remover = _Remover(puzzle, loop, level, progress, None if minimal else TEST_BUDGET, difficulty, deadline)
+        order = [c for c in remover.clues if c != remover.anchor]
+        rng.shuffle(order)
         interrupted = timed_out = False
         try:
-            full_ok, _ = remover.ok(remover.clues)
-            if not full_ok:
+            if not remover.start_ok():
                 reached.append(_reached(puzzle.with_clues(remover.full), difficulty))
                 tests += remover.tests
                 continue
-            order = [c for c in remover.clues if c != remover.anchor]
-            rng.shuffle(order)
-            _remove_all(remover, order, floor=1 if minimal else 2)
+            started += 1
+            _remove_all(remover, order, floor=1 if minimal or difficulty is not None else 2)
             if minimal:
                 remover.try_anchor()
         except KeyboardInterrupt:
@@ -371,20 +311,55 @@ def generate(
         except _OutOfTime:
             timed_out = True
         tests += remover.tests
-        result = puzzle.with_clues(remover.clues)
-        g = grade(result, human=difficulty is not None)
-        if timed_out and not g.unique:  # out of time before the full clue set was tested
+        kept = _keep(remover.result(), level, difficulty, interrupted or timed_out, person, reached)
+        if kept is None:
+            continue
+        if timed_out and not kept.unique:  # out of time before the full clue set was tested
             break
-        got = g.level if difficulty is None else (g.human.level if g.human else None)
-        if interrupted or timed_out or (g.unique and (got == (level or difficulty) or level is None is difficulty)):
-            if person and g.human is None and g.unique and not timed_out:
-                g = replace(g, human=human_grade(result, most=PERSON_MOST))
-            return Generated(result, loop, g, seed, attempt, tests, time.perf_counter() - start, interrupted,
-                             timed_out)
-        reached.append(got)
+        return Generated(remover.result(), loop, kept, seed, attempt, tests, time.perf_counter() - start,
+                         interrupted, timed_out)
     late = deadline is not None and time.perf_counter() > deadline
     raise _failed(level, difficulty, reached, f"within the time limit of {time_limit:g} s" if late
                   else f"after {attempts} loops")
+
+
+def _keep(result: Puzzle, level: str | None, difficulty: str | None, stopped: bool, person: bool,
+          reached: list[str | None]) -> Grade | None:
+    """The grade of a finished clue removal, or None when the puzzle misses the grade
+    asked for (too easy for a person's, another solver's grade; noted in ``reached``).
+    A removal stopped early is kept as it is."""
+    if difficulty is not None and not stopped and _too_easy(result, difficulty):
+        reached.append(HUMAN_LEVELS[HUMAN_LEVELS.index(difficulty) - 1])
+        return None
+    g = grade(result)
+    if level is not None and not stopped and g.level != level:
+        reached.append(g.level)
+        return None
+    if person and g.unique:
+        g = replace(g, human=_person_grade(result, None if stopped else difficulty))
+    return g
+
+
+def _too_easy(puzzle: Puzzle, difficulty: str) -> bool:
+    """Whether the rules of the level below the one asked for solve the puzzle too."""
+    most = HUMAN_LEVELS.index(difficulty)
+    if most == 0:
+        return False
+    if most <= len(LOOPY_LEVELS):
+        return deduce(puzzle, levels=LOOPY_LEVELS[:most]).complete
+    return human_grade(puzzle, most=most).solved
+
+
+def _person_grade(puzzle: Puzzle, known: str | None) -> HumanGrade:
+    """A person's grade: the level the puzzle was made at (its score worked out), or
+    worked out within :data:`PERSON_BUDGET` (``search`` past it; a stop request is
+    not looked at: the puzzle is kept and a grade is a few rules away)."""
+    with stop_when(lambda: False):
+        g = human_grade(puzzle, deadline=time.perf_counter() + PERSON_BUDGET)
+    if g.level is None:
+        return HumanGrade("search", 6.0, g.steps, False)
+    assert known is None or g.level == known, (g.level, known)
+    return g
 
 
 def _failed(level: str | None, difficulty: str | None, reached: list[str | None], why: str) -> GenerationError:

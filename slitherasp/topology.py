@@ -4,8 +4,7 @@ One place for the questions every room asks of a patch: which cells touch
 (:func:`face_neighbours`), how things fall into groups (:func:`components`), whether
 the cells are the faces of a disc (:func:`disc_defect`, :func:`is_disc`: what the
 ``colour`` encoding relies on, and what polygons must be), how to trim a patch to a
-disc (:func:`trim_to_disc`), and whether a face can join a growing disc
-(:func:`joins_as_disc`, for random loops). Pure Python: no networkx, no numpy.
+disc (:func:`trim_to_disc`). Pure Python: no networkx, no numpy.
 
 >>> from slitherasp.model import from_faces
 >>> two = from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)], [(1, 0), (2, 0), (2, 1), (1, 1)]])
@@ -247,33 +246,3 @@ def trim_to_disc(faces: Iterable[Sequence[Point]]) -> list[list[Point]]:
         corners = {v for e in touched for v in patch.edges[e]}
     pieces = components(alive, [tuple(cs) for cs in sides])
     return [kept[i] for i in sorted(pieces[0])] if pieces else []
-
-
-def joins_as_disc(puzzle: Puzzle, face: int, region: set[int], region_vertices: dict[int, int]) -> bool:
-    """Whether adding ``face`` keeps ``region`` (faces, with the count of region faces
-    at each vertex) a disc: the face must meet the region in one run of shared sides
-    and touch it nowhere else.
-
-    >>> from slitherasp import tilings
-    >>> grid = tilings.build("square", 3, 1)
-    >>> joins_as_disc(grid, 1, {0}, dict.fromkeys(grid.geometry.faces[0], 1))
-    True
-    >>> joins_as_disc(grid, 2, {0}, dict.fromkeys(grid.geometry.faces[0], 1))
-    False
-    """
-    geo = puzzle.geometry
-    assert geo is not None and geo.faces[face] is not None
-    ring = geo.faces[face]
-    k = len(ring)
-    shared = []
-    for i in range(k):
-        e = puzzle.find_edge(ring[i], ring[(i + 1) % k])
-        shared.append(any(c in region for c in puzzle.edge_cells[e]))  # type: ignore[index]
-    if not any(shared) or all(shared):
-        return False  # apart from the region, or filling a hole in it
-    runs = sum(1 for i in range(k) if shared[i] and not shared[i - 1])
-    if runs != 1:
-        return False
-    start = next(i for i in range(k) if not shared[i - 1] and shared[i])
-    path = {ring[(start + j) % k] for j in range(sum(shared) + 1)}
-    return {v for v in ring if v in region_vertices} == path

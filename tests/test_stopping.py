@@ -41,7 +41,7 @@ def test_generation_stops_between_tests_and_keeps_a_unique_puzzle() -> None:
 
 def test_a_person_s_rules_stop_between_steps() -> None:
     p, _ = planted(tilings.build("square", 6, 6), seed=1)  # every clue of a random loop
-    assert human_grade(p).level == "easy" and explain(p).complete
+    assert human_grade(p).level is not None and explain(p).complete
     with stop_when(lambda: True):
         graded, e = human_grade(p), explain(p)
     assert graded.level is None and e.steps == () and not e.complete and "went away" in e.note

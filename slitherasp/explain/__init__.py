@@ -1,12 +1,13 @@
 """Explanations: every deduction from the bare puzzle to the answer, each with a
 minimal reason, easiest first; hints from a player's board; a grade a person feels.
 
-A :class:`Step` settles edges (lines or crosses) and gives its reason: clues and
-edges settled before it which, with the rules it names, force the step, and of
-which none can be left out (clingo proves both: ``asp/explain.lp``, cores over
-assumptions). Steps are found level by level (:mod:`.deduce`): one clue or vertex,
-a clue with its corners, two clues, inside/outside parity, a trial, and only then
-the whole puzzle. No step assumes the puzzle has one answer.
+The steps are the deductions of the one rule engine (:mod:`slitherasp.rules`) in its
+cascade of Loopy's levels, recorded with their premises; then, if the puzzle is not
+solved, the rules beyond Loopy's Hard and trials (``fiendish``), and last the whole
+puzzle (``search``, clingo). A :class:`Step` settles edges (lines or crosses) and
+gives its reason: clues and edges settled before it which, with the rules of its
+level, force the step, and of which none can be left out
+(:mod:`.reasons`). No step assumes the puzzle has one answer.
 
 >>> from slitherasp.formats import read_text
 >>> puzzle = read_text("7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a", "<doc>")
@@ -17,45 +18,34 @@ the whole puzzle. No step assumes the puzzle has one answer.
 
 from __future__ import annotations
 
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..grades import HUMAN_LEVELS
 from ..model import Puzzle
+from ..rules import ALL, BEYOND, EASY, HARD, LEVELS, NORMAL, TRICKY, Contradiction, Rules, Stopped
+from ..rules.grade import FIENDISH, SEARCH, HumanGrade, human_grade, score, trial
+from ..rules.why import Event, Why
 from ..stopping import StoppedError, check, reason, requested
-from .board import UNKNOWN, Board
-from .deduce import Deducer, Deduction
-from .grade import HumanGrade, human_grade
 from .hint import Hint, hint
-from .oracle import Oracle
-from .trial import candidates, next_deduction
+from .reasons import shrink
 
-__all__ = ["Explanation", "HumanGrade", "Hint", "Step", "explain", "hint", "human_grade"]
+__all__ = ["Explanation", "HumanGrade", "Hint", "Step", "explain", "hint", "human_grade", "steps"]
 
-RULE_NAMES = {
-    "cell": ("clue counting",),
-    "vertex": ("vertex degree",),
-    "closure": ("loop closure",),
-    "corner1": ("clue counting", "vertex degree"),
-    "corner": ("clue counting", "vertex degree"),
-    "corners": ("clue counting", "vertex degree"),
-    "parity": ("inside/outside parity",),
-    "trial": ("clue counting", "vertex degree", "inside/outside parity", "loop closure"),
-    "search": ("clue counting", "vertex degree", "inside/outside parity", "loop closure"),
-}
-"""The rules a step of each kind names (the trial and search ones: all, trimmed to
-those its reason uses below)."""
+COUNTING, DEGREE, LOOP, PARITY = "clue counting", "vertex degree", "loop closure", "inside/outside parity"
+RULES = {"cell": (COUNTING,), "one cross": (COUNTING, DEGREE), "vertex": (DEGREE,), "closure": (COUNTING, LOOP),
+         "corner": (COUNTING, DEGREE), "corners": (COUNTING, DEGREE), "alike": (COUNTING, DEGREE),
+         "parity": (COUNTING, DEGREE, PARITY), "lone": (LOOP,), "trial": (COUNTING, DEGREE, PARITY, LOOP),
+         "search": (COUNTING, DEGREE, PARITY, LOOP)}
+"""The rules a step of each kind names (trimmed to those its reason uses)."""
 
 
 @dataclass(frozen=True)
 class Step:
     """One deduction: the edges it settles (``(edge, line?)``), its minimal reason
     (clue cells, settled lines, settled crosses), the rules that reason needs, the
-    level it was found at and the rule that found it."""
+    level it was found at (1 easy ... 6 search) and the rule that found it."""
 
     settles: tuple[tuple[int, bool], ...]
     clues: tuple[int, ...]
@@ -65,7 +55,7 @@ class Step:
     level: int
     rule: str
     minimal: bool = True
-    """Whether every fact of the reason is proved needed (see ``oracle.BUDGET``)."""
+    """Whether no fact of the reason can be left out (for the rules of its level)."""
     puzzle: Puzzle | None = field(default=None, repr=False, compare=False)
     """The puzzle it is a step of (for drawing it)."""
 
@@ -108,121 +98,180 @@ class Explanation:
         return svg(self.puzzle, sorted(self.lines()), title=f"{len(self.steps)} steps, {self.grade}")
 
 
+class _Stop(Exception):
+    """Why the steps stopped early (its text is the explanation's note)."""
+
+
+def _stopped() -> _Stop:
+    """The note of work stopped from outside: by the time limit, or on request."""
+    return _Stop("stopped by the time limit" if reason() == "time" else "stopped: the one who asked went away")
+
+
 def explain(puzzle: Puzzle, *, max_steps: int | None = None, time_limit: float | None = None,
             known: Iterable[tuple[int, bool]] = ()) -> Explanation:
     """Explain a puzzle step by step (from the ``known`` edges on, if given)."""
-    from .grade import grade_of
-
     start = time.perf_counter()
-    board = Board(puzzle)
-    board.settle_all(known)
-    why = reason()
-    if why is not None:  # stopped before it began: no grounding for nothing
-        note = "stopped by the time limit" if why == "time" else "stopped: the one who asked went away"
-        return Explanation(puzzle, (), board.done(), None, float("inf"), time.perf_counter() - start, note)
-    with _oracle(puzzle) as oracle:
-        steps, note = _steps(_Explainer(puzzle, board, oracle), board, start, max_steps, time_limit)
-    complete = board.done()
-    level, score = grade_of(steps, complete and not note)
-    return Explanation(puzzle, tuple(steps), complete, level, score, time.perf_counter() - start, note)
-
-
-_ORACLES: OrderedDict[Puzzle, tuple[Oracle, threading.Lock]] = OrderedDict()
-_ORACLES_LOCK = threading.Lock()
-ORACLES = 4
-"""Groundings of recent puzzles kept for the next hint or explanation (a web page asks
-for many hints on one puzzle; grounding is most of a hint's time)."""
-
-
-@contextmanager
-def _oracle(puzzle: Puzzle) -> Iterator[Oracle]:
-    """The kept oracle of this puzzle, if no other thread uses it now; else a new one."""
-    with _ORACLES_LOCK:
-        kept = _ORACLES.get(puzzle)
-        if kept is None:
-            kept = _ORACLES[puzzle] = (Oracle(puzzle), threading.Lock())
-            while len(_ORACLES) > ORACLES:
-                _ORACLES.popitem(last=False)
-        _ORACLES.move_to_end(puzzle)
-    oracle, lock = kept
-    if not lock.acquire(blocking=False):
-        yield Oracle(puzzle)  # in use by another request: a clingo control serves one at a time
-        return
-    try:
-        yield oracle
-    finally:
-        lock.release()
-
-
-def _steps(explainer: _Explainer, board: Board, start: float, max_steps: int | None,
-           time_limit: float | None) -> tuple[list[Step], str]:
-    steps: list[Step] = []
+    found: list[Step] = []
     note = ""
-    while not board.done():
-        if max_steps is not None and len(steps) >= max_steps:
-            note = f"stopped after {max_steps} steps"
-            break
-        if time_limit is not None and time.perf_counter() - start > time_limit:
-            note = "stopped by the time limit"
-            break
-        if requested():
-            note = "stopped: the one who asked went away"
-            break
+    deadline = None if time_limit is None else start + time_limit
+    walk = steps(puzzle, known=known, deadline=deadline)
+    try:
+        for step in walk:
+            found.append(step)
+            if max_steps is not None and len(found) >= max_steps:
+                walk.close()
+                note = f"stopped after {max_steps} steps"
+                break
+    except _Stop as stop:
+        note = str(stop)
+    settled = {e for e, _ in known} | {e for s in found for e, _ in s.settles}
+    complete = len(settled) == len(puzzle.edges) and not note.startswith("no ")
+    grade, value = grade_of(found, complete and not note)
+    return Explanation(puzzle, tuple(found), complete, grade, value, time.perf_counter() - start, note)
+
+
+def grade_of(found: list[Step], complete: bool) -> tuple[str | None, float]:
+    """``(level name, score)`` of a complete explanation (the hardest step's level and
+    how many edges steps of that level settle); no grade for one that stopped short."""
+    if not complete:
+        return None, 0.0
+    if not found:
+        return HUMAN_LEVELS[0], 0.0
+    top = max(s.level for s in found)
+    return HUMAN_LEVELS[top - 1], score(top, sum(len(s.settles) for s in found if s.level == top))
+
+
+def steps(puzzle: Puzzle, *, known: Iterable[tuple[int, bool]] = (), deadline: float | None = None) -> Iterator[Step]:
+    """The steps one by one, as they are found (raises :class:`_Stop` with the reason
+    when they cannot go on: no step forces another edge, the deadline, a stop
+    request). Loopy's levels first; stuck, the rules beyond and trials; stuck again,
+    the whole puzzle."""
+    state: dict[int, bool] = dict(known)
+    for levels in (LEVELS, ALL):
+        yield from _run(puzzle, levels, state, deadline)
+        if len(state) == len(puzzle.edges):
+            return
+    while len(state) < len(puzzle.edges):
+        board = _seeded(puzzle, ALL, state, deadline)
         try:
-            step = explainer.next_step()
-        except StoppedError as stop:  # inside a step: the steps so far stand
-            note = "stopped by the time limit" if stop.reason == "time" else "stopped: the one who asked went away"
-            break
-        if step is None:
-            note = "no step forces another edge: the puzzle has more than one answer"
-            break
-        steps.append(step)
-    return steps, note
+            found = trial(board)
+        except Stopped:
+            raise _stopped() from None
+        except Contradiction:
+            raise _Stop("no answer fits the clues and the edges given") from None
+        if found is None:
+            yield _search(puzzle, state)
+        else:
+            yield _trial_step(puzzle, state, found)
+        yield from _run(puzzle, ALL, state, deadline)
 
 
-class _Explainer:
-    """Finds the next step on a board and gives it a minimal reason."""
+def _seeded(puzzle: Puzzle, levels: tuple[int, ...], state: dict[int, bool], deadline: float | None) -> Rules:
+    board = Rules(puzzle, levels)
+    board.deadline = deadline
+    for e, line in state.items():
+        board.set(e, line)
+    return board
 
-    def __init__(self, puzzle: Puzzle, board: Board, oracle: Oracle) -> None:
-        self.puzzle, self.board = puzzle, board
-        self.deducer = Deducer(puzzle, board)
-        self.oracle = oracle
 
-    def next_step(self) -> Step | None:
-        d = next_deduction(self.puzzle, self.deducer) or self._search()
-        if d is None:
-            return None
-        step = self._reason(d)
-        self.deducer.settle(d.settles)
-        return step
+def _run(puzzle: Puzzle, levels: tuple[int, ...], state: dict[int, bool], deadline: float | None) -> Iterator[Step]:
+    """The steps of one cascade from ``state`` (which they extend)."""
+    why = Why()
+    stop = None
+    try:
+        board = _seeded(puzzle, levels, state, deadline)
+    except Contradiction:
+        raise _Stop("no answer fits the clues and the edges given") from None
+    try:
+        board.why = why
+        why.attach(board)
+        board.run()
+    except Contradiction:  # the steps up to it are shown, then why they end
+        why.flush()
+        stop = _Stop("no answer fits the clues and the edges given")
+    except Stopped:
+        raise _stopped() from None
+    yield from _steps_of(puzzle, board, why, state, deadline)
+    if stop is not None:
+        raise stop
 
-    def _search(self) -> Deduction | None:
-        """The whole puzzle: the first open edge it forces either way."""
-        known = self.board.known()
-        clues = {c for c, k in enumerate(self.puzzle.clues) if k is not None}
-        rules = ("loop", "parity")
-        for e in candidates(self.puzzle, self.board) or [e for e, s in enumerate(self.board.state) if s == UNKNOWN]:
+
+def _steps_of(puzzle: Puzzle, board: Rules, why: Why, state: dict[int, bool],
+              deadline: float | None) -> Iterator[Step]:
+    for event in why.steps:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise _Stop("stopped by the time limit")
+        if requested():
+            raise _stopped()
+        step = _step(puzzle, board, why, event)
+        state.update(event.settles)
+        yield step
+
+
+def _kind(board: Rules, event: Event) -> str:
+    """The rule an event came from."""
+    level, place = event.level, event.place
+    if place < 0:
+        return "closure" if level == EASY else ("parity" if any(p >= board.m for p in event.premises) else "lone")
+    if level == EASY:
+        return ("cell" if len(event.premises) < 2 or event.premises[1] < 0 or not _has_vertex_line(board, event)
+                else "one cross") if place < board.cells else "vertex"
+    return {NORMAL: "corner", TRICKY: "corners", HARD: "alike"}.get(level, "parity")
+
+
+def _has_vertex_line(board: Rules, event: Event) -> bool:
+    cell = event.place
+    return any(e not in board.p.cell_edges[cell] for e in event.premises if 0 <= e < board.m)
+
+
+def _step(puzzle: Puzzle, board: Rules, why: Why, event: Event) -> Step:
+    """An event with its premises turned into a minimal reason."""
+    clues, edges, level = why.expand(event.premises, event.clock)
+    level = max(level, event.level)
+    kind = _kind(board, event)
+    loop = LOOP in RULES[kind]
+    settled = {e: bool(board.state[e]) for e in edges}
+    targets = list(event.settles)
+    kept_clues, kept = shrink(puzzle, min(level, BEYOND), clues, settled, targets, loop=loop)
+    return _make(puzzle, event.settles, kept_clues, kept, level, kind)
+
+
+def _make(puzzle: Puzzle, settles, clues, edges, level: int, kind: str, minimal: bool = True) -> Step:  # type: ignore[no-untyped-def]
+    names = tuple(n for n in RULES[kind] if n != COUNTING or clues)
+    return Step(tuple(settles), tuple(sorted(clues)), tuple(sorted(e for e, v in edges.items() if v)),
+                tuple(sorted(e for e, v in edges.items() if not v)), names or RULES[kind][:1], level, kind, minimal,
+                puzzle)
+
+
+def _trial_step(puzzle: Puzzle, state: dict[int, bool], found: tuple[int, bool]) -> Step:
+    """A trial: the other state of an edge breaks every rule; the reason shrunk from
+    every clue and settled edge."""
+    e, line = found
+    clues = {c for c, k in enumerate(puzzle.clues) if k is not None}
+    kept_clues, kept = shrink(puzzle, FIENDISH, clues, dict(state), [found], loop=True, trial=(e, not line))
+    state[e] = line
+    return _make(puzzle, ((e, line),), kept_clues, kept, FIENDISH, "trial")
+
+
+def _search(puzzle: Puzzle, state: dict[int, bool]) -> Step:
+    """The whole puzzle forces an edge that no bounded rule reaches (clingo)."""
+    from .oracle import Oracle
+
+    oracle = Oracle(puzzle)
+    clues = {c for c, k in enumerate(puzzle.clues) if k is not None}
+    for e in range(len(puzzle.edges)):
+        if e in state:
+            continue
+        try:
             check()  # thousands of solver calls on a big board with few clues
-            for value in (True, False):
-                if self.oracle.forces(clues, known, rules, [(e, value)]):
-                    return Deduction(((e, value),), 6, "search", frozenset(clues), frozenset(known))
-        return None
+        except StoppedError:
+            raise _stopped() from None
+        for line in (True, False):
+            if oracle.forces(clues, state, ("loop", "parity"), [(e, line)]):
+                kept_clues, kept, minimal = oracle.minimal(clues, dict(state), ("loop", "parity"), [(e, line)])
+                state[e] = line
+                return _make(puzzle, ((e, line),), kept_clues, kept, SEARCH, "search", minimal)
+    raise _Stop("no step forces another edge: the puzzle has more than one answer")
 
-    def _reason(self, d: Deduction) -> Step:
-        known = self.board.known()
-        facts = {e: known[e] for e in d.edges if e in known}
-        clues, edges, minimal = self.oracle.minimal(d.clues, facts, d.oracle_rules, list(d.settles))
-        names = RULE_NAMES[d.rule]
-        if d.rule in ("trial", "search"):
-            names = tuple(n for n in names if n != "clue counting" or clues)
-        return Step(
-            settles=d.settles,
-            clues=tuple(sorted(clues)),
-            links=tuple(sorted(e for e, v in edges.items() if v)),
-            non_links=tuple(sorted(e for e, v in edges.items() if not v)),
-            rules=names,
-            level=d.level,
-            rule=d.rule,
-            minimal=minimal,
-            puzzle=self.puzzle,
-        )
+
+

@@ -107,6 +107,8 @@ class Beyond(Loopy):
             if par[a] ^ par[b] != odd:
                 raise Contradiction
             return
+        if self.why is not None:
+            self.why.join("face", a, b, odd, premises)
         members = self.fmembers
         if len(members[ra]) < len(members[rb]):
             ra, rb, a, b = rb, ra, b, a
@@ -118,8 +120,6 @@ class Beyond(Loopy):
         members[ra].extend(small)
         members[rb] = []
         self.changes += 1
-        if self.why is not None:
-            self.why.join("face", a, b, premises)
         state, sides, face_edges = self.state, self.shape.sides, self.shape.face_edges
         for f in small:
             for e in face_edges[f]:
@@ -128,7 +128,7 @@ class Beyond(Loopy):
                     if cls[x] == cls[y]:
                         self.pend5.append((e, bool(par[x] ^ par[y]), (x, y)))
                     else:
-                        stack, q, cells = self.todo[BEYOND], self.queued[BEYOND], self.cells
+                        stack, cstack, q, cells = self.todo[BEYOND], self.ctodo[BEYOND], self.queued[BEYOND], self.cells
                         for v in self.p.edges[e]:
                             if not q[cells + v]:
                                 q[cells + v] = 1
@@ -136,7 +136,7 @@ class Beyond(Loopy):
                         for c in self.clued_of[e]:
                             if not q[c]:
                                 q[c] = 1
-                                stack.append(c)
+                                cstack.append(c)
 
     def _face_relation(self, f: int, g: int) -> tuple[int, ...]:
         return () if self.why is None else self.why.relation(f, g, "face")
@@ -331,7 +331,7 @@ class Beyond(Loopy):
                 k = self.clues[c]
                 if k is not None and self.unk_c[c] and self._clue_parity(c, k - self.on_c[c]):
                     return True
-        return self._lone_parts()
+        return self.use_loop and self._lone_parts()
 
     def _clue_parity(self, c: int, need: int) -> bool:
         """A clue counts its neighbours on the other side: neighbours of one class add

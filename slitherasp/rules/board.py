@@ -33,9 +33,12 @@ class Board:
     """Edge states (None open, True a line, False a cross) and what the rules read.
 
     ``levels``: the levels whose rules run (an increasing tuple of :data:`ALL`);
-    ``why``: a :class:`.why.Why` recording the premises of every fact, or None."""
+    ``why``: a :class:`.why.Why` recording the premises of every fact, or None;
+    ``fresh``: every place is looked at (else none yet: the caller installs a
+    state and says which places to look at, :mod:`.derive`)."""
 
-    def __init__(self, puzzle: Puzzle, levels: tuple[int, ...] = LEVELS, why=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, puzzle: Puzzle, levels: tuple[int, ...] = LEVELS, why=None,  # type: ignore[no-untyped-def]
+                 fresh: bool = True) -> None:
         self.p = p = puzzle
         self.shape = shape = graph_shape(puzzle)
         self.levels = levels
@@ -60,9 +63,9 @@ class Board:
         """Clues met, clues one short, and clues: what the loop rule reads."""
         self.allowed = [0b111] * len(shape.corner_edges)
         """Per corner, the counts of lines its two edges may hold (bit i: i lines)."""
-        # chains of lines: a union-find of vertices with each chain's number of lines
-        self.path = list(range(n))
-        self.lines = [0] * n
+        # chains of lines: each end of a chain knows the other end and the chain's
+        # number of lines (a vertex without lines is a chain of none, its own end)
+        self.cnt = [0] * n
         self.total = 0
         self.ends: set[int] = set()
         self.far = list(range(n))
@@ -73,14 +76,17 @@ class Board:
         # edges known alike or opposite (Loopy's linedsf): each edge's class (an edge
         # naming it) and parity against it, kept current for every member
         self.ecls, self.epar = list(range(m)), [0] * m
-        self.emembers: list[list[int]] = [[e] for e in range(m)]
-        # the work: per level a stack of places (cells 0.., vertices from `cells`,
-        # edge classes from `cells + n`, corners from `cells + n + m`) and flags
-        # saying which are queued
+        self.emembers: dict[int, list[int]] = {}
+        """The members of every class of more than one edge, by its root."""
+        # the work: per level a stack of cells and one of the other places (vertices
+        # from `cells`, edge classes from `cells + n`, corners from `cells + n + m`),
+        # cells first (a clue says more than a vertex, and what it settles rests on
+        # fewer facts), and flags saying which places are queued
         top = cells + n + m + len(shape.corner_edges)
         self.todo: dict[int, list[int]] = {level: [] for level in levels}
+        self.ctodo: dict[int, list[int]] = {level: [] for level in levels}
         self.queued: dict[int, bytearray] = {level: bytearray(top) for level in levels}
-        self.work = [(self.todo[level], self.queued[level]) for level in levels]
+        self.work = [(self.todo[level], self.ctodo[level], self.queued[level]) for level in levels]
         self.hard = HARD in levels
         assert levels[0] == EASY, "every cascade starts with the easy rules"
         self.level = EASY
@@ -90,13 +96,13 @@ class Board:
         self.settled = [0] * (BEYOND + 2)
         """Edges settled at each level (index 0: given)."""
         self.changes = 0
-        for level in levels:
+        for level in levels if fresh else ():
             self.todo[level].extend(range(cells, cells + n))
-            for c, k in enumerate(p.clues):
-                if k is not None:
-                    self.todo[level].append(c)
+            self.ctodo[level].extend(c for c, k in enumerate(p.clues) if k is not None)
             q = self.queued[level]
             for x in self.todo[level]:
+                q[x] = 1
+            for x in self.ctodo[level]:
                 q[x] = 1
         if BEYOND in levels:
             self._beyond_init()
@@ -108,17 +114,17 @@ class Board:
         q = self.queued.get(level)
         if q is not None and not q[place]:
             q[place] = 1
-            self.todo[level].append(place)
+            (self.ctodo if place < self.cells else self.todo)[level].append(place)
 
     def _touch_vertex(self, v: int) -> None:
         x = self.cells + v
-        for stack, q in self.work:
+        for stack, _, q in self.work:
             if not q[x]:
                 q[x] = 1
                 stack.append(x)
 
     def _touch_cell(self, c: int) -> None:
-        for stack, q in self.work:
+        for _, stack, q in self.work:
             if not q[c]:
                 q[c] = 1
                 stack.append(c)
@@ -150,7 +156,7 @@ class Board:
                     self.ends.add(x)
                 else:
                     self.ends.discard(x)
-        for stack, q in work:
+        for stack, _, q in work:
             if not q[cells + u]:
                 q[cells + u] = 1
                 stack.append(cells + u)
@@ -172,19 +178,19 @@ class Board:
                         self.sm1 += 1
                     elif on == k + 1:  # type: ignore[operator]
                         self.sat -= 1
-                for stack, q in work:
+                for _, stack, q in work:
                     if not q[c]:
                         q[c] = 1
                         stack.append(c)
         if value:
             self._line(u, v)
-            stack, q = work[0]  # a clue with one cross left reads the lines at its corners
+            _, stack, q = work[0]  # a clue with one cross left reads the lines at its corners
             for x in (u, v):
                 for c in self.clued_at[x]:
                     if not q[c]:
                         q[c] = 1
                         stack.append(c)
-        if self.hard and len(self.emembers[self.ecls[e]]) > 1:
+        if self.hard and self.ecls[e] in self.emembers:
             self.queue(HARD, self.cells + self.n + self.ecls[e])
         if self.beyond:
             self._beyond_set(e, value)
@@ -192,37 +198,30 @@ class Board:
     beyond = False
 
     def _line(self, u: int, v: int) -> None:
-        """A new line joins two chains, or closes one into a loop. Each end of a chain
-        knows the other end (``far``), so the loop rule looks only at new chains."""
+        """A new line joins two chains, or closes one into a loop. Only the ends of a
+        chain know the other end (``far``) and its lines (``cnt``), so the loop rule
+        looks only at new chains."""
         if self.on_v[u] > 2 or self.on_v[v] > 2:
             raise Contradiction
-        path, far = self.path, self.far
-        a, b = self._find(u), self._find(v)
+        far, cnt = self.far, self.cnt
+        x, y = far[u], far[v]
         self.total += 1
         self.loop_dirty = True
-        if a == b:
-            self.lines[a] += 1
-            self.closed = a
+        if x == v:
+            self.closed, self.closed_lines = u, cnt[u] + 1
             return
-        path[b] = a
-        self.lines[a] += self.lines[b] + 1
-        x, y = far[u], far[v]
         far[x], far[y] = y, x
+        cnt[x] = cnt[y] = cnt[u] + cnt[v] + 1
         self.chains.append(x)
 
     closed = -1
-    """A chain closed into a loop (its root), if any."""
-
-    def _find(self, v: int) -> int:
-        path = self.path
-        while path[v] != v:
-            path[v] = path[path[v]]
-            v = path[v]
-        return v
+    """A vertex of a chain closed into a loop, if any (its lines: ``closed_lines``)."""
+    closed_lines = 0
 
     def learn(self, k: int, mask: int, premises: tuple[int, ...] = ()) -> None:
         """Corner ``k`` can hold only the line counts of ``mask`` (bits 0, 1, 2)."""
         old = self.allowed[k]
+        told = mask
         mask &= old
         if mask == old:
             return
@@ -233,7 +232,7 @@ class Board:
         if self.level > self.top:
             self.top = self.level
         if self.why is not None:
-            self.why.fact(self.m + k, premises, cumulative=True)
+            self.why.fact(self.m + k, premises, told)
         shape = self.shape
         self._touch_vertex(shape.corner_vertex[k])
         f = shape.corner_face[k]
@@ -251,25 +250,26 @@ class Board:
             if par[a] ^ par[b] != opposite:
                 raise Contradiction
             return False
+        if self.why is not None:
+            self.why.join("edge", a, b, opposite, premises)
         members = self.emembers
-        if len(members[ra]) < len(members[rb]):
-            ra, rb, a, b = rb, ra, b, a
+        big, small = members.get(ra) or [ra], members.get(rb) or [rb]
+        if len(big) < len(small):
+            ra, rb, a, b, big, small = rb, ra, b, a, small, big
         flip = par[a] ^ par[b] ^ opposite
-        small = members[rb]
         for x in small:
             cls[x] = ra
             par[x] ^= flip
-        members[ra].extend(small)
-        members[rb] = []
+        big.extend(small)
+        members[ra] = big
+        members.pop(rb, None)
         self.changes += 1
         if self.level > self.top:
             self.top = self.level
-        if self.why is not None:
-            self.why.join("edge", a, b, premises)
         q = self.cells + self.n + ra
         self.queue(HARD, q)
         edges = self.p.edges
-        for x in members[ra] if len(small) * 4 > len(members[ra]) else small:
+        for x in big if len(small) * 4 > len(big) else small:
             if self.state[x] is None:
                 for v in edges[x]:
                     self.queue(HARD, self.cells + v)

@@ -75,7 +75,9 @@ class Easy(Board):
         value = on == 1
         state = self.state
         at = self.p.incidence[v]
-        why = () if self.why is None else tuple(e for e in at if state[e] is not None)
+        why: tuple[int, ...] = ()
+        if self.why is not None:  # two lines: they alone; else every settled edge
+            why = tuple(e for e in at if state[e]) if on == 2 else tuple(e for e in at if state[e] is not None)
         for e in at:
             if state[e] is None:
                 self.set(e, value, why)
@@ -89,13 +91,13 @@ class Easy(Board):
         if self.closed >= 0:
             self._closed_loop()
             return
-        state, far, find = self.state, self.far, self._find
+        state, far, on_v = self.state, self.far, self.on_v
         chains, self.chains = self.chains, []
         maybe = [e for e in self.maybe if state[e] is None]
         self.maybe = []
         for x in chains:
             y = far[x]
-            if far[y] != x or find(x) != find(y):
+            if far[y] != x or on_v[x] != 1 or on_v[y] != 1:
                 continue  # joined again since: a later entry has the new chain
             e = self.p.find_edge(x, y)
             if e is not None and state[e] is None:
@@ -103,8 +105,7 @@ class Easy(Board):
         for e in maybe:
             if state[e] is not None:
                 continue
-            root = find(self.p.edges[e][0])
-            bad = self._closing_breaks(e, root)
+            bad = self._closing_breaks(e, self.p.edges[e][0])
             if bad is None:
                 self.maybe.append(e)  # it may be the answer: left open (Loopy's "ambiguous")
             else:
@@ -113,12 +114,12 @@ class Easy(Board):
     maybe: list[int] = []
     """Edges closing the only chain that might be the answer: looked at again later."""
 
-    def _closing_breaks(self, e: int, root: int) -> tuple[int, ...] | None:
-        """Why closing the chain ``root`` with edge ``e`` cannot be the answer (the
+    def _closing_breaks(self, e: int, end: int) -> tuple[int, ...] | None:
+        """Why closing the chain of ``end`` with edge ``e`` cannot be the answer (the
         premises: the chain's lines and a line outside it, or a clue it would leave
         wrong), or None when it might be (Loopy's test: every clue met, or one short
         on a face of ``e``)."""
-        whole = self.lines[root] == self.total
+        whole = self.cnt[end] == self.total
         if whole:
             near = sum(self.on_c[c] + 1 == self.clues[c] for c in self.clued_of[e])
             if self.sm1 == near and self.sm1 + self.sat == self.n_clues:
@@ -139,8 +140,7 @@ class Easy(Board):
 
     def _closed_loop(self) -> None:
         """A chain closed into a loop: it must hold every line; then it is the answer."""
-        root = self._find(self.closed)
-        if self.lines[root] != self.total:
+        if self.closed_lines != self.total:
             raise Contradiction
         if self.sat != self.n_clues:
             raise Contradiction

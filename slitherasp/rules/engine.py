@@ -25,6 +25,9 @@ class Rules(Beyond):
     """A board with every rule (see :mod:`slitherasp.rules`)."""
 
     deadline: float | None = None
+    use_loop = True
+    """Whether the rules that need the loop to be one loop run (off: lines may form
+    several loops, as the reasons of steps that need no loop rule are checked)."""
     here = -1
     """The place the rule running now looks at (-1: the loop, or the whole board)."""
 
@@ -32,39 +35,45 @@ class Rules(Beyond):
         """Apply the rules of the board's levels until nothing changes (raises
         :class:`.board.Contradiction` when no answer fits, :class:`Stopped` past the
         deadline or on a stop request)."""
-        plan = [(level, self.todo[level], self.queued[level], self._handler(level)) for level in self.levels[1:]]
-        easy, seen, easy_rules = self.todo[EASY], self.queued[EASY], self._handler(EASY)
+        plan = [(level, self.ctodo[level], self.todo[level], self.queued[level], self._handler(level))
+                for level in self.levels[1:]]
+        easy, ceasy, seen, easy_rules = self.todo[EASY], self.ctodo[EASY], self.queued[EASY], self._handler(EASY)
         beyond = BEYOND in self.levels
         count = 0
+        if self._stop():
+            raise Stopped
         while True:
             count += 1
             if count & 63 == 0 and self._stop():
                 raise Stopped
-            if easy:  # the easiest rules first, until they stall
+            if easy or ceasy:  # the easiest rules first, until they stall
                 self.level = EASY
-                while easy:
-                    x = self.here = easy.pop()
+                while ceasy or easy:
+                    x = self.here = ceasy.pop() if ceasy else easy.pop()
                     seen[x] = 0
                     easy_rules(x)
             if self.loop_dirty:
                 self.level, self.here = EASY, -1
-                self._loop()
-                if easy:
+                if self.use_loop:
+                    self._loop()
+                else:
+                    self.loop_dirty = False
+                if easy or ceasy:
                     continue
-            for level, stack, queued, handle in plan:
+            for level, cstack, stack, queued, handle in plan:
                 if level == BEYOND and self.pend5:
                     self.level, self.here = BEYOND, -1
                     self._pending()
                     break
-                if stack:
-                    x = stack.pop()
+                if cstack or stack:
+                    x = cstack.pop() if cstack else stack.pop()
                     queued[x] = 0
                     self.level = level
                     self.here = x
                     handle(x)
                     break
             else:
-                if easy or self.loop_dirty:
+                if easy or ceasy or self.loop_dirty:
                     continue
                 if beyond:
                     self.level, self.here = BEYOND, -1
@@ -92,14 +101,15 @@ class Rules(Beyond):
         """An independent copy (for a trial), its queues empty: this board was stuck."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        for name in ("state", "on_v", "unk_v", "on_c", "unk_c", "allowed", "path", "lines", "far", "ecls", "epar",
+        for name in ("state", "on_v", "unk_v", "on_c", "unk_c", "allowed", "cnt", "far", "ecls", "epar",
                      "settled", "maybe", "chains"):
             setattr(other, name, list(getattr(self, name)))
         other.ends = set(self.ends)
-        other.emembers = [list(x) for x in self.emembers]
+        other.emembers = {r: list(x) for r, x in self.emembers.items()}
         other.todo = {level: [] for level in self.levels}
+        other.ctodo = {level: [] for level in self.levels}
         other.queued = {level: bytearray(len(q)) for level, q in self.queued.items()}
-        other.work = [(other.todo[level], other.queued[level]) for level in self.levels]
+        other.work = [(other.todo[level], other.ctodo[level], other.queued[level]) for level in self.levels]
         if self.beyond:
             other.fcls, other.fodd = list(self.fcls), list(self.fodd)
             other.fmembers = [list(x) for x in self.fmembers]
@@ -107,5 +117,8 @@ class Rules(Beyond):
         other.why = None
         return other
 
+    stoppable = True
+    """Whether a stop request (:mod:`slitherasp.stopping`) ends the run."""
+
     def _stop(self) -> bool:
-        return (self.deadline is not None and time.perf_counter() > self.deadline) or requested()
+        return (self.deadline is not None and time.perf_counter() > self.deadline) or (self.stoppable and requested())

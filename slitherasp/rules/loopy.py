@@ -237,7 +237,7 @@ class Loopy(Easy):
     def _hard_class(self, e: int) -> None:
         """A settled edge settles every edge of its class."""
         state, par = self.state, self.epar
-        members = self.emembers[self.ecls[e]]
+        members = self.emembers.get(self.ecls[e]) or [e]
         known = next((x for x in members if state[x] is not None), None)
         if known is None:
             return

@@ -142,7 +142,7 @@ def _build(puzzle: Puzzle) -> Shape:
         corners_at[vertex[k]].append(k)
         of_edge[a].append(k)
         of_edge[b].append(k)
-    sides = tuple((cs[0], cs[1] if len(cs) > 1 else n_cells) for cs in puzzle.edge_cells)
+    sides = tuple((cs[0] if cs else n_cells, cs[1] if len(cs) > 1 else n_cells) for cs in puzzle.edge_cells)
     return Shape(disc, rings, tuple(ring_corners), tuple(edges), tuple(vertex), tuple(face),
                  tuple(map(tuple, corners_at)), tuple(map(tuple, of_edge)), sides,
                  (*puzzle.cell_edges, tuple(border)))

@@ -35,6 +35,8 @@ class Event:
     level: int
     place: int
     premises: tuple[int, ...]
+    clock: int
+    """Edges settled before it (what its premises may stand for)."""
 
 
 class Why:
@@ -46,35 +48,39 @@ class Why:
         self._open: list[tuple[int, bool]] = []
         self._key: tuple[int, ...] | None = None
         self._meta: tuple[int, int] = (0, -1)
-        self.derived: dict[int, list[tuple[int, ...]]] = {}
-        """Premises of corners (each narrowing adds a list) and relations."""
+        self.derived: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+        """Premises of corners (each narrowing adds some) and relations, each with the
+        clock when it was recorded."""
         self.level_of: dict[int, int] = {}
         """The level each corner and relation was found at (the highest of its narrowings)."""
         self.joins: dict[str, dict[int, list[tuple[int, int]]]] = {"edge": {}, "face": {}}
         """For edges and faces, the relations as a forest: item -> [(other, fact)]."""
         self.next_join = 0
+        self.clock = 0
+        self._start = 0
 
     def attach(self, board) -> None:  # type: ignore[no-untyped-def]
         self.board = board
         self.base = board.m + len(board.shape.corner_edges)
 
     # -- recording --------------------------------------------------------------------
-    def fact(self, fact: int, premises: tuple[int, ...], cumulative: bool = False) -> None:
+    def fact(self, fact: int, premises: tuple[int, ...], mask: int = 0) -> None:
         board = self.board
         if fact < board.m:  # an edge: part of the running step, or the first of a new one
             meta = (board.level, getattr(board, "here", -1))
             if premises is not self._key or meta != self._meta:
                 self.flush()
-                self._key, self._meta = premises, meta
+                self._key, self._meta, self._start = premises, meta, self.clock
             self._open.append((fact, bool(board.state[fact])))
+            self.clock += 1
             return
-        self.derived.setdefault(fact, []).append(premises)
+        self.derived.setdefault(fact, []).append((self.clock, premises))
         self.level_of[fact] = max(self.level_of.get(fact, 0), board.level)
 
-    def join(self, kind: str, a: int, b: int, premises: tuple[int, ...]) -> None:
+    def join(self, kind: str, a: int, b: int, odd: int, premises: tuple[int, ...]) -> None:
         fact = self.base + self.next_join
         self.next_join += 1
-        self.derived[fact] = [premises]
+        self.derived[fact] = [(self.clock, premises)]
         self.level_of[fact] = self.board.level
         forest = self.joins[kind]
         forest.setdefault(a, []).append((b, fact))
@@ -84,7 +90,7 @@ class Why:
         """Close the step being recorded."""
         if self._open:
             level, place = self._meta
-            self.steps.append(Event(tuple(self._open), level, place, self._key or ()))
+            self.steps.append(Event(tuple(self._open), level, place, self._key or (), self._start))
             self._open = []
         self._key = None
 
@@ -110,10 +116,10 @@ class Why:
                     todo.append(y)
         return ()
 
-    def expand(self, premises: tuple[int, ...], upto: int | None = None) -> tuple[set[int], set[int], int]:
+    def expand(self, premises: tuple[int, ...], upto: int) -> tuple[set[int], set[int], int]:
         """The clues and edges a step's premises stand for (corners and relations
-        replaced by what they came from, as recorded before step number ``upto``),
-        and the highest level among the facts it went through."""
+        replaced by what they came from, as recorded when ``upto`` edges were
+        settled), and the highest level among the facts it went through."""
         m = self.board.m
         clues: set[int] = set()
         edges: set[int] = set()
@@ -129,6 +135,7 @@ class Why:
             elif f not in seen:
                 seen.add(f)
                 level = max(level, self.level_of.get(f, 0))
-                for ps in self.derived.get(f, ()):
-                    todo.extend(ps)
+                for clock, ps in self.derived.get(f, ()):
+                    if clock <= upto:
+                        todo.extend(ps)
         return clues, edges, level

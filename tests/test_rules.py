@@ -1,0 +1,123 @@
+"""The one rule engine: Loopy's levels rule for rule (a Loopy puzzle of level L is
+solved by our levels up to L and not by those up to L - 1, judged on puzzles Loopy
+made), derivations that survive the loss of clues (the same fixpoint as solving from
+scratch), and loops that look like Loopy's."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import random
+from pathlib import Path
+
+import pytest
+from stepcheck import answers
+
+from slitherasp import tilings
+from slitherasp.formats import read_text
+from slitherasp.generate import generate, planted
+from slitherasp.loops import random_loop
+from slitherasp.rules import ALL, BEYOND, EASY, LEVELS, deduce, propagate
+from slitherasp.rules.derive import Derivation
+from slitherasp.validate import is_solution
+
+DATA = Path(__file__).resolve().parents[1] / "benchmarks" / "data"
+LOOPY = {"e": 1, "n": 2, "t": 3, "h": 4}
+
+
+def calibration(per_grid: int) -> list[dict]:
+    """The first puzzles of each grid and level of the calibration corpus (Loopy's own,
+    each confirmed at its level by Loopy's grader)."""
+    with gzip.open(DATA / "loopy-calib.jsonl.gz", "rt") as f:
+        rows = [json.loads(line) for line in f]
+    seen: dict[tuple[str, str], int] = {}
+    out = []
+    for r in rows:
+        key = (r["type"], r["diff"])
+        if seen.get(key, 0) < per_grid:
+            seen[key] = seen.get(key, 0) + 1
+            out.append(r)
+    return out
+
+
+@pytest.mark.parametrize("row", calibration(1), ids=lambda r: f"{r['type']}-{r['diff']}")
+def test_a_loopy_puzzle_of_level_l_needs_exactly_our_level_l(row: dict) -> None:
+    p = read_text(row["game_id"], "<loopy>")
+    level = LOOPY[row["diff"]]
+    assert deduce(p, levels=LEVELS[:level]).complete
+    if level > 1:
+        assert not deduce(p, levels=LEVELS[: level - 1]).complete
+
+
+def test_the_rules_never_settle_an_edge_against_the_answer() -> None:
+    rng = random.Random(4)
+    for name in ("square", "cairo", "penrose-p3", "hats"):
+        grid = tilings.build(name, 6, 6, seed=2)
+        for _ in range(4):
+            p, loop = planted(grid, seed=rng.randrange(1000))
+            clues = [k if rng.random() < 0.5 else None for k in p.clues]
+            q = p.with_clues(clues)
+            truth = answers(q, limit=2)
+            for levels in (LEVELS, (EASY, BEYOND), ALL):
+                state = deduce(q, levels=levels).state
+                for e, s in enumerate(state):  # what every answer has, by the SAT checker
+                    if s is not None:
+                        assert all((e in a) == s for a in truth), (name, levels, e)
+
+
+def test_simplify_uses_the_engine() -> None:
+    p, loop = planted(tilings.build("square", 5, 5), seed=3)
+    assert propagate(p) == [e in loop for e in range(len(p.edges))]
+
+
+@pytest.mark.parametrize("level", [1, 2, 4])
+def test_a_derivation_without_clues_is_what_solving_from_scratch_gives(level: int) -> None:
+    """Clues taken away at random, in batches: whenever the derivation says the rules
+    still solve the puzzle, a fresh run of the rules agrees edge for edge, and it says
+    so exactly when a fresh run does."""
+    rng = random.Random(level)
+    grid = tilings.build("square", 8, 8)
+    levels = LEVELS[:level]
+    for seed in range(3):
+        p, _ = planted(grid, seed=seed)
+        d = Derivation(p, levels)
+        if not d.complete:
+            continue
+        order = list(range(len(p.cells)))
+        rng.shuffle(order)
+        while order:
+            group, order = order[: rng.choice([1, 1, 3, 8])], order[len(order) and 1:]
+            smaller = d.without(group)
+            clues = list(d.clues)
+            for c in group:
+                clues[c] = None
+            fresh = deduce(p.with_clues(clues), levels=levels)
+            assert (smaller is not None) == fresh.complete
+            if smaller is not None:
+                assert tuple(smaller.board.state) == fresh.state
+                d = smaller
+
+
+@pytest.mark.parametrize("name", ["square", "cairo", "honeycomb", "snub-square", "hats", "kisrhombille"])
+def test_loops_are_single_loops_through_most_vertices(name: str) -> None:
+    """Loopy's loops are curly: they pass through most vertices (a loop can use at most
+    one edge per vertex it passes, so on grids of many edges per vertex the share of
+    edges is low however curly it is; ``benchmarks/loopy_like.py`` holds the shares
+    against Loopy's own)."""
+    grid = tilings.build(name, 8, 8, seed=1)
+    through = []
+    for seed in range(4):
+        loop = random_loop(grid, seed)
+        assert is_solution(grid, loop)
+        through.append(len(loop) / len(grid.vertices))
+    assert sum(through) / len(through) > 0.5
+
+
+@pytest.mark.parametrize("difficulty", ["easy", "normal", "tricky", "hard"])
+def test_generated_puzzles_have_exactly_the_level_asked_for(difficulty: str) -> None:
+    made = generate(tilings.build("square", 7, 7), seed=5, difficulty=difficulty)
+    level = LOOPY[difficulty[0]]
+    assert answers(made.puzzle) == [made.answer]  # unique, by the SAT checker
+    assert deduce(made.puzzle, levels=LEVELS[:level]).complete
+    assert level == 1 or not deduce(made.puzzle, levels=LEVELS[: level - 1]).complete
+    assert made.grade.human.level == difficulty
