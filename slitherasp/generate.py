@@ -350,14 +350,14 @@ def _too_easy(puzzle: Puzzle, difficulty: str) -> bool:
     return human_grade(puzzle, most=most).solved
 
 
-def _person_grade(puzzle: Puzzle, known: str | None) -> HumanGrade:
+def _person_grade(puzzle: Puzzle, known: str | None) -> HumanGrade | None:
     """A person's grade: the level the puzzle was made at (its score worked out), or
-    worked out within :data:`PERSON_BUDGET` (``search`` past it; a stop request is
-    not looked at: the puzzle is kept and a grade is a few rules away)."""
+    worked out within :data:`PERSON_BUDGET` (``search`` past it; a request to stop is
+    not looked at, but a time limit that has run out leaves the puzzle ungraded)."""
     with stop_when(lambda: False):
         g = human_grade(puzzle, deadline=time.perf_counter() + PERSON_BUDGET)
     if g.level is None:
-        return HumanGrade("search", 6.0, g.steps, False)
+        return None if requested() else HumanGrade("search", 6.0, g.steps, False)
     assert known is None or g.level == known, (g.level, known)
     return g
 

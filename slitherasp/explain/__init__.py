@@ -159,10 +159,11 @@ def steps(puzzle: Puzzle, *, known: Iterable[tuple[int, bool]] = (), deadline: f
             raise _stopped() from None
         except Contradiction:
             raise _Stop("no answer fits the clues and the edges given") from None
-        if found is None:
-            yield _search(puzzle, state)
-        else:
-            yield _trial_step(puzzle, state, found)
+        try:
+            step = _search(puzzle, state) if found is None else _trial_step(puzzle, state, found)
+        except Stopped:
+            raise _stopped() from None
+        yield step
         yield from _run(puzzle, ALL, state, deadline)
 
 
@@ -203,7 +204,10 @@ def _steps_of(puzzle: Puzzle, board: Rules, why: Why, state: dict[int, bool],
             raise _Stop("stopped by the time limit")
         if requested():
             raise _stopped()
-        step = _step(puzzle, board, why, event)
+        try:
+            step = _step(puzzle, board, why, event)
+        except Stopped:  # inside the shrinking of a reason: the steps so far stand
+            raise _stopped() from None
         state.update(event.settles)
         yield step
 
