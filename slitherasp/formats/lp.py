@@ -39,19 +39,25 @@ class Fact:
     offset: int
 
 
-# Blanks and comments; a '%*' that never ends is left for skip() to report.
-_SKIP = re.compile(r"(?:\s+|%\*.*?\*%|%(?!\*)[^\n]*)*", re.S | re.A)
-_IDENT = re.compile(r"_*[a-z][A-Za-z0-9_']*", re.A)
-_NUMBER = re.compile(r"-?\s*[0-9]+", re.A)
+# Blanks are clingo's: space, tab, carriage return and newline (a form feed is an
+# error there); '%' and '#!' start a comment to the end of the line, '%*' a block comment.
+_SKIP = re.compile(r"(?:[ \t\r\n]+|%(?!\*)[^\n]*|#![^\n]*)*")
+# Inside a block comment: '*%' closes, '%*' opens a nested one, '%' hides the rest of
+# its line (a '*%' there too).
+_IN_BLOCK = re.compile(r"\*%|%\*|%[^\n]*")
+_IDENT = re.compile(r"[_']*[a-z][A-Za-z0-9_']*", re.A)
+_VARIABLE = re.compile(r"[_']*[A-Z]|_", re.A)
+_NUMBER = re.compile(r"0x[0-9A-Fa-f]+|0o[0-7]+|0b[01]+|0|[1-9][0-9]*", re.A)
 _STRING = re.compile(r'"((?:\\.|[^"\\\n])*)"')
-_SIMPLE_ARG = r"\s*(-?[0-9]{1,10}|_*[a-z][A-Za-z0-9_']{0,200})\s*"
+_SIMPLE_ARG = r"[ \t\r\n]*(-?(?:0|[1-9][0-9]{0,9})|[_']*[a-z][A-Za-z0-9_']{0,200})[ \t\r\n]*"
 # The common case, one whole fact with at most three plain arguments, in one match.
 _FAST = re.compile(
-    rf"(_*[a-z][A-Za-z0-9_']*)\({_SIMPLE_ARG}(?:,{_SIMPLE_ARG})?(?:,{_SIMPLE_ARG})?\)", re.A
+    rf"([_']*[a-z][A-Za-z0-9_']*)\({_SIMPLE_ARG}(?:,{_SIMPLE_ARG})?(?:,{_SIMPLE_ARG})?\)", re.A
 )
 _KEYWORDS = frozenset({"not"})
 """Words clingo reads as keywords, never as names."""
-_ESCAPES = {"\\": "\\", '"': '"', "n": "\n", "t": "\t"}
+_ESCAPES = {"\\": "\\", '"': '"', "n": "\n"}
+"""The escapes clingo knows in strings (``\\t`` is a syntax error there)."""
 
 
 def quote(text: str) -> str:
@@ -63,7 +69,30 @@ def quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
+def negate(term: str) -> str | None:
+    """What clingo makes of ``-T`` for a term printed as ``term``: a number negated, a
+    function or tuple with its sign flipped; None for a string (clingo leaves ``-"a"``
+    undefined and drops the fact that holds it).
+
+    >>> negate("3"), negate("-3"), negate("0"), negate("f(1)"), negate("-(a,)"), negate('"s"')
+    ('-3', '3', '0', '-f(1)', '(a,)', None)
+    """
+    if term.startswith('"'):
+        return None
+    if term.startswith("-"):
+        return term[1:]
+    return term if term == "0" else "-" + term
+
+
 class _Parser:
+    """Terms and facts read as clingo reads them (its lexer and its grammar for terms
+    without arithmetic): a parenthesised single term is that term, ``(a,)`` a tuple of
+    one, ``()`` and ``(,)`` the empty tuple, ``f()`` the constant ``f``, ``-`` negates
+    numbers and flips the sign of functions and tuples; numbers decimal (no leading
+    zero), ``0x``, ``0o`` or ``0b``; comments nest. What clingo computes (arithmetic,
+    pools, intervals, ``#inf``, numbers beyond its 32 bits, which it wraps around) and
+    control characters in strings are refused, never read some other way."""
+
     def __init__(self, text: str, source: str) -> None:
         self.text = text
         self.source = source
@@ -82,9 +111,25 @@ class _Parser:
         return InputError(message, source=self.source, line=line, column=col)
 
     def skip(self) -> None:
-        self.pos = _SKIP.match(self.text, self.pos).end()  # type: ignore[union-attr]
-        if self.text.startswith("%*", self.pos):
-            raise self.error("unterminated block comment: '%*' needs a closing '*%'")
+        text = self.text
+        while True:
+            self.pos = _SKIP.match(text, self.pos).end()  # type: ignore[union-attr]
+            if not text.startswith("%*", self.pos):
+                return
+            self._block_comment()
+
+    def _block_comment(self) -> None:
+        start, depth, pos = self.pos, 0, self.pos
+        for m in _IN_BLOCK.finditer(self.text, pos):
+            token = m.group()
+            if token == "%*":
+                depth += 1
+            elif token == "*%":
+                depth -= 1
+                if depth == 0:
+                    self.pos = m.end()
+                    return
+        raise self.error("unterminated block comment: '%*' needs a closing '*%'", start)
 
     def peek(self) -> str:
         return self.text[self.pos : self.pos + 1]
@@ -105,13 +150,32 @@ class _Parser:
             raise self.error(exc.message, offset) from None
 
     def term(self, depth: int = 0) -> str:
+        """One term (unary minus signs first), as clingo prints it."""
         self.skip()
+        start, signs = self.pos, 0
+        while self.peek() == "-":
+            signs += 1
+            self.pos += 1
+            self.skip()
+        text = self.primary(depth)
+        if signs:
+            negated = negate(text)
+            if negated is None:
+                raise self.error("a minus before a string: clingo leaves it undefined and drops the fact", start)
+            text = negated if signs % 2 else text
+        return self.name(text, start)
+
+    def primary(self, depth: int) -> str:
         start, ch = self.pos, self.peek()
         if depth > limits.MAX_DEPTH:
             raise self.error(f"terms nested deeper than {limits.MAX_DEPTH} levels", start)
         if m := _NUMBER.match(self.text, self.pos):
             self.pos = m.end()
-            return self.number(m.group(), start)
+            if m.group() == "0" and self.peek().isdigit():
+                raise self.error("a number with a leading zero (a syntax error for clingo)", start)
+            if len(m.group()) > 40:
+                raise self.error(f"the number {m.group()[:20]}... is out of range", start)
+            return self.number(str(int(m.group(), 0)), start)
         if m := _STRING.match(self.text, self.pos):
             self.pos = m.end()
             return self.name(quote(self._unescape(m.group(1), start + 1)), start)
@@ -121,12 +185,12 @@ class _Parser:
                 raise self.error(f"{m.group()!r} is a keyword of clingo, not a name", start)
             self.skip()
             if self.peek() == "(":
-                return self.name(m.group() + "(" + ",".join(self.arguments(depth=depth + 1)) + ")", start)
+                args = self.arguments(depth=depth + 1)
+                return self.name(m.group() + ("(" + ",".join(args) + ")" if args else ""), start)
             return self.name(m.group(), start)
         if ch == "(":
-            args = self.arguments(tuple_=True, depth=depth + 1)
-            return self.name("(" + ",".join(args) + ("," if len(args) == 1 else "") + ")", start)
-        if ch.isupper() or ch == "_":
+            return self.name(self.tuple(depth + 1), start)
+        if _VARIABLE.match(self.text, self.pos):
             raise self.error("variables are not allowed in facts", start)
         if ch == '"':
             raise self.error("unterminated string", start)
@@ -137,7 +201,30 @@ class _Parser:
             raise self.error(f"a name longer than {limits.MAX_NAME} characters", offset)
         return text
 
-    def arguments(self, tuple_: bool = False, depth: int = 0) -> list[str]:
+    def tuple(self, depth: int) -> str:
+        """``(...)``: one term without a comma is that term; otherwise a tuple, whose
+        one trailing comma is allowed (and makes ``(a,)`` a tuple of one)."""
+        self.pos += 1  # '('
+        args: list[str] = []
+        while True:
+            self.skip()
+            if self.peek() == ")":
+                self.pos += 1
+                return "(" + ",".join(args) + ("," if len(args) == 1 else "") + ")"
+            if self.peek() == "," and not args:
+                self.pos += 1
+                self.expect(")", "')' after '(,'")
+                return "()"
+            args.append(self.term(depth))
+            self.skip()
+            if self.peek() == ",":
+                self.pos += 1
+                continue
+            self.expect(")", "',' or ')'")
+            return args[0] if len(args) == 1 else "(" + ",".join(args) + ")"
+
+    def arguments(self, depth: int = 0) -> list[str]:
+        """``(t1,...,tn)`` after a name, n >= 0 (no trailing comma)."""
         self.expect("(", "'('")
         args: list[str] = []
         self.skip()
@@ -149,10 +236,6 @@ class _Parser:
             self.skip()
             if self.peek() == ",":
                 self.pos += 1
-                self.skip()
-                if tuple_ and self.peek() == ")" and len(args) == 1:
-                    self.pos += 1
-                    return args
                 continue
             self.expect(")", "',' or ')'")
             return args
@@ -163,7 +246,8 @@ class _Parser:
             if body[i] == "\\":
                 esc = _ESCAPES.get(body[i + 1 : i + 2])
                 if esc is None:
-                    raise self.error(f"unknown escape sequence \\{body[i+1:i+2]}", offset + i)
+                    raise self.error(f"unknown escape sequence \\{body[i+1:i+2]} (clingo knows \\\\, \\\" and \\n)",
+                                     offset + i)
                 out.append(esc)
                 i += 2
             elif body[i] < " " and body[i] != "\t":
