@@ -18,7 +18,7 @@ from typing import Any
 from .. import limits
 from ..errors import InputError, located
 from ..model import Name, Puzzle
-from .lp import parse_facts
+from .terms import parse_facts
 
 
 def read_state(puzzle: Puzzle, text: str, source: str = "<state>") -> tuple[set[int], set[int]]:
