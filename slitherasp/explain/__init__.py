@@ -236,8 +236,17 @@ def _step(puzzle: Puzzle, board: Rules, why: Why, event: Event) -> Step:
     loop = LOOP in RULES[kind]
     settled = {e: bool(board.state[e]) for e in edges}
     targets = list(event.settles)
-    kept_clues, kept = shrink(puzzle, min(level, BEYOND), clues, settled, targets, loop=loop)
-    return _make(puzzle, event.settles, kept_clues, kept, level, kind)
+    chain = [e for e in event.premises if 0 <= e < board.m and board.state[e]] if kind == "closure" else []
+    if len(chain) <= LONG_CHAIN:
+        chain = []
+    kept_clues, kept = shrink(puzzle, min(level, BEYOND), clues, settled, targets, loop=loop, keep=chain)
+    return _make(puzzle, event.settles, kept_clues, kept, level, kind, minimal=not chain)
+
+
+LONG_CHAIN = 16
+"""A loop step's chain of more lines than this keeps them all in its reason (nearly all
+are needed, and trying each costs a run of the rules): its reason is then not proved
+minimal."""
 
 
 def _make(puzzle: Puzzle, settles, clues, edges, level: int, kind: str, minimal: bool = True) -> Step:  # type: ignore[no-untyped-def]

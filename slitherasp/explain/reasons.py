@@ -57,13 +57,18 @@ def refutes(puzzle: Puzzle, clues: Collection[int], known: Mapping[int, bool], t
 
 
 def shrink(puzzle: Puzzle, level: int, clues: Collection[int], known: Mapping[int, bool],
-           targets: Sequence[Target], *, loop: bool, trial: Target | None = None) -> tuple[set[int], dict[int, bool]]:
+           targets: Sequence[Target], *, loop: bool, trial: Target | None = None,
+           keep: Collection[int] = ()) -> tuple[set[int], dict[int, bool]]:
     """A minimal part of the clues and edges from which the rules up to ``level``
-    still find the targets (or, for a ``trial``, still break)."""
-    facts = [("c", c) for c in clues] + [("e", e) for e in known]
-    far = _distances(puzzle, [e for e, _ in targets])
+    still find the targets (or, for a ``trial``, still break). The edges of ``keep``
+    are not tried (a chain of lines whose two ends a loop rule joins: each is needed,
+    and a long chain would cost a try per line)."""
+    fixed = {("e", e) for e in keep if e in known}
+    facts = [("c", c) for c in clues] + [("e", e) for e in known if ("e", e) not in fixed]
+    near = {v for c in clues for e in puzzle.cell_edges[c] for v in puzzle.edges[e]}
+    far = _distances(puzzle, [e for e, _ in targets], near | {v for e in known for v in puzzle.edges[e]})
     facts.sort(key=lambda f: (-_distance(puzzle, far, f), f))
-    kept = set(facts)
+    kept = set(facts) | fixed
 
     def holds(rest: set[tuple[str, int]]) -> bool:
         cs = {x for kind, x in rest if kind == "c"}
@@ -91,13 +96,15 @@ def shrink(puzzle: Puzzle, level: int, clues: Collection[int], known: Mapping[in
     return {x for kind, x in kept if kind == "c"}, {x: known[x] for kind, x in kept if kind == "e"}
 
 
-def _distances(puzzle: Puzzle, edges: Sequence[int]) -> list[int]:
-    """Steps from the ends of ``edges`` to every vertex (breadth first)."""
+def _distances(puzzle: Puzzle, edges: Sequence[int], wanted: Collection[int] = ()) -> list[int]:
+    """Steps from the ends of ``edges`` to every vertex, or to the ``wanted`` ones
+    (breadth first; -1 where it did not go)."""
     far = [-1] * len(puzzle.vertices)
     frontier = sorted({v for e in edges for v in puzzle.edges[e]})
     for v in frontier:
         far[v] = 0
-    while frontier:
+    left = set(wanted) - set(frontier)
+    while frontier and (left or not wanted):
         nxt = []
         for v in frontier:
             for e in puzzle.incidence[v]:
@@ -105,6 +112,7 @@ def _distances(puzzle: Puzzle, edges: Sequence[int]) -> list[int]:
                     if far[w] < 0:
                         far[w] = far[v] + 1
                         nxt.append(w)
+                        left.discard(w)
         frontier = nxt
     return far
 

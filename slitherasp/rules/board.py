@@ -46,15 +46,20 @@ class Board:
         m, n, cells = len(p.edges), len(p.vertices), len(p.cells)
         self.m, self.n, self.cells = m, n, cells
         self.state: list[bool | None] = [None] * m
-        self.on_v, self.unk_v = [0] * n, [len(es) for es in p.incidence]
+        self.on_v, self.unk_v = [0] * n, list(shape.degrees)
         self.clues = p.clues
-        self.on_c, self.unk_c = [0] * cells, [len(es) for es in p.cell_edges]
-        self.clued_of = [tuple(c for c in cs if p.clues[c] is not None) for cs in p.edge_cells]
+        self.on_c, self.unk_c = [0] * cells, list(shape.sizes)
+        clued_of: list[tuple[int, ...]] = [()] * m
         clued_at: list[list[int]] = [[] for _ in range(n)]
-        for c, k in enumerate(p.clues):
-            if k is not None and shape.rings[c] is not None:
-                for v in {v for e in shape.rings[c] for v in p.edges[e]}:
+        for c, k in enumerate(p.clues):  # per clue, not per edge: boards that check a reason have few
+            if k is None:
+                continue
+            for e in p.cell_edges[c]:
+                clued_of[e] += (c,)
+            if shape.rings[c] is not None:
+                for v in shape.ring_vertices[c]:  # type: ignore[union-attr]
                     clued_at[v].append(c)
+        self.clued_of = clued_of
         self.clued_at = clued_at
         """Clued cells with a ring, by the vertices on their ring."""
         self.sat = sum(k == 0 for k in p.clues)
@@ -96,13 +101,17 @@ class Board:
         self.settled = [0] * (BEYOND + 2)
         """Edges settled at each level (index 0: given)."""
         self.changes = 0
+        # At first the clues, and the vertices of at most two edges: a vertex of more,
+        # all open, has nothing to say until something round it changes
+        clued = [c for c, k in enumerate(p.clues) if k is not None] if fresh else []
+        few = [cells + v for v in shape.few] if fresh else []
         for level in levels if fresh else ():
-            self.todo[level].extend(range(cells, cells + n))
-            self.ctodo[level].extend(c for c, k in enumerate(p.clues) if k is not None)
+            self.todo[level].extend(few)
+            self.ctodo[level].extend(clued)
             q = self.queued[level]
-            for x in self.todo[level]:
+            for x in few:
                 q[x] = 1
-            for x in self.ctodo[level]:
+            for x in clued:
                 q[x] = 1
         if BEYOND in levels:
             self._beyond_init()

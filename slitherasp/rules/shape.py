@@ -48,6 +48,14 @@ class Shape:
     sides: tuple[tuple[int, int], ...]
     face_edges: tuple[tuple[int, ...], ...]
     """Each face's edges, the outside's (the border) last."""
+    ring_vertices: tuple[tuple[int, ...] | None, ...]
+    """The vertices round each face that is a simple cycle."""
+    degrees: tuple[int, ...]
+    """Edges at each vertex."""
+    sizes: tuple[int, ...]
+    """Edges of each cell."""
+    few: tuple[int, ...]
+    """The vertices of at most two edges."""
 
 
 _SHAPES: dict[int, tuple[object, Shape]] = {}
@@ -143,6 +151,10 @@ def _build(puzzle: Puzzle) -> Shape:
         of_edge[a].append(k)
         of_edge[b].append(k)
     sides = tuple((cs[0] if cs else n_cells, cs[1] if len(cs) > 1 else n_cells) for cs in puzzle.edge_cells)
+    ring_vertices = tuple(None if r is None else tuple(sorted({v for e in r for v in puzzle.edges[e]}))
+                          for r in rings)
     return Shape(disc, rings, tuple(ring_corners), tuple(edges), tuple(vertex), tuple(face),
                  tuple(map(tuple, corners_at)), tuple(map(tuple, of_edge)), sides,
-                 (*puzzle.cell_edges, tuple(border)))
+                 (*puzzle.cell_edges, tuple(border)), ring_vertices,
+                 tuple(len(es) for es in puzzle.incidence), tuple(len(es) for es in puzzle.cell_edges),
+                 tuple(v for v, es in enumerate(puzzle.incidence) if len(es) <= 2))
