@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -83,7 +84,16 @@ def run_explain(args: argparse.Namespace) -> int:
     if str(check.status) == "UNSATISFIABLE":
         out("UNSATISFIABLE: the puzzle has no answer, so there is nothing to explain")
         return Exit.UNSAT
-    e = explain(puzzle, max_steps=args.max_steps, time_limit=remaining(args.time_limit))
+    shown = 0
+
+    def show(step: Any) -> None:  # on a terminal or a pipe, each step as soon as it is found
+        nonlocal shown
+        shown += 1
+        out(describe(puzzle, step, shown))
+        sys.stdout.flush()
+
+    e = explain(puzzle, max_steps=args.max_steps, time_limit=remaining(args.time_limit),
+                on_step=None if args.json else show)
     why = None if e.complete else stopped(Exit.OK)
     if why == Exit.INTERRUPT:  # Ctrl-C: the steps found so far are printed all the same
         e = replace(e, note="interrupted")
@@ -95,8 +105,6 @@ def run_explain(args: argparse.Namespace) -> int:
             found["interrupted" if why == Exit.INTERRUPT else "timed_out"] = True
         out(json.dumps(found))
     else:
-        for i, step in enumerate(e.steps, 1):
-            out(describe(puzzle, step, i))
         out(summary(e, check.unique))
     if args.render:
         draw_steps(puzzle, e, Path(args.render))

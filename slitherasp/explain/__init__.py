@@ -19,7 +19,7 @@ level, force the step, and of which none can be left out
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from ..grades import HUMAN_LEVELS
@@ -108,8 +108,9 @@ def _stopped() -> _Stop:
 
 
 def explain(puzzle: Puzzle, *, max_steps: int | None = None, time_limit: float | None = None,
-            known: Iterable[tuple[int, bool]] = ()) -> Explanation:
-    """Explain a puzzle step by step (from the ``known`` edges on, if given)."""
+            known: Iterable[tuple[int, bool]] = (), on_step: Callable[[Step], None] | None = None) -> Explanation:
+    """Explain a puzzle step by step (from the ``known`` edges on, if given);
+    ``on_step`` is called with each step as soon as it is found."""
     start = time.perf_counter()
     found: list[Step] = []
     note = ""
@@ -118,6 +119,8 @@ def explain(puzzle: Puzzle, *, max_steps: int | None = None, time_limit: float |
     try:
         for step in walk:
             found.append(step)
+            if on_step is not None:
+                on_step(step)
             if max_steps is not None and len(found) >= max_steps:
                 walk.close()
                 note = f"stopped after {max_steps} steps"

@@ -39,6 +39,69 @@ __all__ = ["Loopy"]
 
 NOT2, NOT0 = ~4, ~1
 """Masks that say "at most one" and "at least one"."""
+CONTRADICTION = ((), ())
+"""What :func:`runs` gives when no way fits the clue (one object, told apart by identity)."""
+_RUNS: dict[tuple, tuple] = {}  # type: ignore[type-arg]
+"""What :func:`runs` gave for each ring it was asked about (rings repeat across a board
+and across the boards of a generation)."""
+
+
+def runs(k: int, st: tuple[bool | None, ...], masks: tuple[int, ...], tricky: bool,
+         ) -> tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, int], ...]]:
+    """Loopy's runs of a clue's ring: the fewest and most lines each run of its edges
+    can hold (from the edges' states and the corners' "at most one" and "at least one",
+    a run split at its first or second edge), which settles an edge whose complement
+    already holds the clue or cannot reach it without the edge, and (Tricky) teaches a
+    corner of two open edges from what the rest can hold. ``st``: the ring's edge
+    states, ``masks[j]``: the corner between ring edges ``j`` and ``j + 1``. The edges
+    settled ``(index, line)`` and the corners taught ``(index, mask)``, or
+    :data:`CONTRADICTION`.
+
+    >>> runs(3, (None, None, None, None), (7, 7, 7, 7), False)   # a 3 alone: nothing yet
+    ((), ())
+    >>> runs(3, (None, None, False, None), (7, 7, 7, 7), False)
+    (((0, True), (1, True), (3, True)), ())
+    """
+    n = len(st)
+    most = [[0] * n for _ in range(n)]
+    least = [[0] * n for _ in range(n)]
+    for j in range(n):
+        s1, j1 = st[j], (j + 1) % n
+        j2 = (j1 + 1) % n
+        s2 = st[j1]
+        most[j][j1] = 0 if s1 is False else 1
+        least[j][j1] = 1 if s1 else 0
+        t = 2 - (s1 is False) - (s2 is False)
+        most[j][j2] = 1 if t == 2 and not masks[j] & 4 else t
+        t = (s1 is True) + (s2 is True)
+        least[j][j2] = 1 if t == 0 and not masks[j] & 1 else t
+    for span in range(3, n):
+        for j in range(n):
+            x, u, v = (j + span) % n, (j + 1) % n, (j + 2) % n
+            most[j][x] = min(most[j][u] + most[u][x], most[j][v] + most[v][x])
+            least[j][x] = max(least[j][u] + least[u][x], least[j][v] + least[v][x])
+    settles, learns = [], []
+    for j in range(n):
+        if st[j] is not None:
+            continue
+        j1 = (j + 1) % n
+        low, high = least[j1][j], most[j1][j]  # the rest of the ring
+        if low > k or high < k - 1:
+            return CONTRADICTION
+        if low == k:
+            settles.append((j, False))
+        elif high == k - 1:
+            settles.append((j, True))
+        if tricky and st[j1] is None:
+            j2 = (j1 + 1) % n
+            mask = 7
+            if least[j2][j] > k - 2:
+                mask &= NOT2
+            if most[j2][j] < k:
+                mask &= NOT0
+            if mask != 7:
+                learns.append((j, mask))
+    return tuple(settles), tuple(learns)
 
 
 class Loopy(Easy):
@@ -49,56 +112,28 @@ class Loopy(Easy):
         ring = self.shape.rings[c]
         if ring is None or not self.unk_c[c]:
             return
-        k = self.clues[c]
         state, allowed = self.state, self.allowed
-        corners = self.shape.ring_corners[c]
-        n = len(ring)
-        st = [state[e] for e in ring]
-        most = [[0] * n for _ in range(n)]
-        least = [[0] * n for _ in range(n)]
-        for j in range(n):
-            s1, j1 = st[j], (j + 1) % n
-            j2 = (j1 + 1) % n
-            s2 = st[j1]
-            most[j][j1] = 0 if s1 is False else 1
-            least[j][j1] = 1 if s1 else 0
-            t = 2 - (s1 is False) - (s2 is False)
-            if t == 2 and not allowed[corners[j]] & 4:  # type: ignore[index]
-                t = 1
-            most[j][j2] = t
-            t = (s1 is True) + (s2 is True)
-            if t == 0 and not allowed[corners[j]] & 1:  # type: ignore[index]
-                t = 1
-            least[j][j2] = t
-        for span in range(3, n):
-            for j in range(n):
-                x, u, v = (j + span) % n, (j + 1) % n, (j + 2) % n
-                most[j][x] = min(most[j][u] + most[u][x], most[j][v] + most[v][x])
-                least[j][x] = max(least[j][u] + least[u][x], least[j][v] + least[v][x])
+        corners: tuple[int, ...] = self.shape.ring_corners[c]  # type: ignore[assignment]
+        key = (self.clues[c], tuple(state[e] for e in ring), tuple(allowed[q] & 5 for q in corners), tricky)
+        found = _RUNS.get(key)
+        if found is None:
+            if len(_RUNS) > 200_000:
+                _RUNS.clear()
+            found = _RUNS[key] = runs(*key)
+        if found is CONTRADICTION:
+            raise Contradiction
+        settles, learns = found
+        if not settles and not learns:
+            return
         why: tuple[int, ...] = ()
         if self.why is not None:
             why = (-1 - c, *(e for e in ring if state[e] is not None),
-                   *(self.m + q for q in corners if allowed[q] != 7))  # type: ignore[union-attr]
-        for j in range(n):
-            if state[ring[j]] is not None:
-                continue
-            j1 = (j + 1) % n
-            low, high = least[j1][j], most[j1][j]  # the rest of the ring
-            if low > k or high < k - 1:  # type: ignore[operator]
-                raise Contradiction
-            if low == k:
-                self.set(ring[j], False, why)
-            elif high == k - 1:  # type: ignore[operator]
-                self.set(ring[j], True, why)
-            if tricky and state[ring[j]] is None and state[ring[j1]] is None:
-                j2 = (j1 + 1) % n
-                mask = 7
-                if least[j2][j] > k - 2:  # type: ignore[operator]
-                    mask &= NOT2
-                if most[j2][j] < k:  # type: ignore[operator]
-                    mask &= NOT0
-                if mask != 7:
-                    self.learn(corners[j], mask, why)  # type: ignore[index]
+                   *(self.m + q for q in corners if allowed[q] != 7))
+        for j, line in settles:
+            self.set(ring[j], line, why)
+        for j, mask in learns:
+            if state[ring[j]] is None and state[ring[(j + 1) % len(ring)]] is None:
+                self.learn(corners[j], mask, why)
 
     # -- Normal and Tricky at a vertex ---------------------------------------------------
     def _vertex_corners(self, v: int, tricky: bool) -> None:
