@@ -261,17 +261,7 @@ class Board:
             return False
         if self.why is not None:
             self.why.join("edge", a, b, opposite, premises)
-        members = self.emembers
-        big, small = members.get(ra) or [ra], members.get(rb) or [rb]
-        if len(big) < len(small):
-            ra, rb, a, b, big, small = rb, ra, b, a, small, big
-        flip = par[a] ^ par[b] ^ opposite
-        for x in small:
-            cls[x] = ra
-            par[x] ^= flip
-        big.extend(small)
-        members[ra] = big
-        members.pop(rb, None)
+        ra, big, small = self.union(a, b, opposite)
         self.changes += 1
         if self.level > self.top:
             self.top = self.level
@@ -285,6 +275,23 @@ class Board:
                 for c in self.clued_of[x]:
                     self.queue(HARD, c)
         return True
+
+    def union(self, a: int, b: int, opposite: int) -> tuple[int, list[int], list[int]]:
+        """Join the classes of edges ``a`` and ``b`` (not related yet), nothing more:
+        the root and the members of the joined class, and those that moved."""
+        cls, par, members = self.ecls, self.epar, self.emembers
+        ra, rb = cls[a], cls[b]
+        big, small = members.get(ra) or [ra], members.get(rb) or [rb]
+        if len(big) < len(small):
+            ra, rb, a, b, big, small = rb, ra, b, a, small, big
+        flip = par[a] ^ par[b] ^ opposite
+        for x in small:
+            cls[x] = ra
+            par[x] ^= flip
+        big.extend(small)
+        members[ra] = big
+        members.pop(rb, None)
+        return ra, big, small
 
     def relation(self, a: int, b: int) -> int | None:
         """0 when edges ``a`` and ``b`` are known alike, 1 opposite, else None."""

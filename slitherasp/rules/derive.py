@@ -266,10 +266,11 @@ def _relations(board: Rules, old: Rules, deps: Deps, rebuilt: bool) -> None:
         return
     m = len(old.ecls)
     board.ecls, board.epar, board.emembers = list(range(m)), [0] * m, {}
-    board.why = None
-    for a, b, odd, d in deps.merges:
-        board.merge(a, b, odd)
-        root = board.ecls[a]
+    cls = board.ecls
+    for a, b, odd, d in deps.merges:  # the board was at its fixpoint: nothing to look at again
+        if cls[a] != cls[b]:
+            board.union(a, b, odd)
+        root = cls[a]
         deps.cls[root] = deps.cls.get(root, 0) | d
 
 
