@@ -49,13 +49,15 @@ def _add_generate(sub: Any) -> None:
         sub,
         "generate",
         "make a new puzzle with a unique answer and a difficulty grade",
-        "Grow a random loop (the boundary of a random disc of faces), give every face\n"
-        "its clue, then remove clues in a random order while the answer stays unique\n"
-        "and the grade stays at most the one asked for. Writes DIR/NAME.lp,\n"
-        "NAME.geo.json, NAME.answer (the reference answer) and NAME.svg. The same seed\n"
-        "gives the same puzzle. --difficulty is the grade for a person, as 'explain'\n"
-        "gives it (easy, normal, tricky, hard as Loopy's levels; fiendish needs a\n"
-        "trial). --solver-grade is clingo's effort: easy = propagation alone proves the\n"
+        "Grow a random loop as Loopy does (faces coloured inside and outside, curly),\n"
+        "give every face its clue, then remove clues in a random order while the answer\n"
+        "stays unique and the grade stays at most the one asked for; a puzzle easier\n"
+        "than asked is thrown away for a new loop. Writes DIR/NAME.lp, NAME.geo.json,\n"
+        "NAME.answer (the reference answer) and NAME.svg; NAME carries the grade. The\n"
+        "same seed gives the same puzzle. --difficulty is the grade for a person, as\n"
+        "'explain' gives it (easy, normal, tricky, hard: Loopy's levels exactly;\n"
+        "fiendish: beyond Loopy's Hard), normal by default (easy on a patch too small\n"
+        "for it). --solver-grade is clingo's effort: easy = propagation alone proves the\n"
         "answer unique; medium = failed-literal probing is needed; hard = search is\n"
         "needed. Ctrl-C, or the end of --time-limit, keeps the puzzle found so far\n"
         "(unique at its grade, which may be easier than the one asked for).",
@@ -71,7 +73,7 @@ def _add_generate(sub: Any) -> None:
     p.add_argument("--seed", type=int, metavar="S", help="random seed (default 0)")
     goal = p.add_mutually_exclusive_group()
     goal.add_argument("--difficulty", choices=DIFFICULTIES,
-                      help="the grade for a person to reach (default: any; both grades are reported)")
+                      help="the grade for a person to reach (default: normal; both grades are reported)")
     goal.add_argument("--solver-grade", choices=SOLVER_LEVELS, help="the solver's grade to reach instead")
     p.add_argument("--minimal", action="store_true", help="test every clue alone: none can be removed at the end")
     time_limit_arg(p, "stop removing clues after S seconds and keep the puzzle so far (one puzzle only)")
@@ -202,7 +204,7 @@ def run_generate(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     person = made.grade.human.level if made.grade.human else None
-    level = (person if args.difficulty else made.grade.level) or "ungraded"
+    level = (made.grade.level if args.solver_grade else person) or "ungraded"
     name = f"{stem}-{level}-s{args.seed or 0}"
     path = Path(args.output) / f"{name}.lp"
     drawing = {path.with_suffix(".svg"): render.svg(made.puzzle, title=name)}
