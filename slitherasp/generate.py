@@ -64,8 +64,17 @@ def planted(puzzle: Puzzle, seed: int | None = None) -> tuple[Puzzle, Answer]:
 
 
 # --------------------------------------------------------------------------- generation
-PLAIN_AFTER = 8
-"""Loops whose full clues the rules do not solve, after which loops lose their tendrils."""
+PLAIN_AFTER = 100
+"""Loops tried as Loopy grows them before loops without tendrils are tried."""
+SOLVER_ATTEMPTS = 50
+"""Loops tried for the solver's grade unless told otherwise."""
+FALLBACK_AFTER = 200
+"""Loops tried for the default Normal before taking Easy (a patch too small for Normal)."""
+PERSON_ATTEMPTS = 400
+"""Loops tried for a person's grade unless told otherwise. Loopy tries loops until one
+fits (its full clues solved by the rules of the level, the puzzle not too easy), and on
+some grids most do not (Dodecagonal 5x4 Easy: one loop in about 70). A try that fails
+at once costs a loop and one run of the rules."""
 PERSON_BUDGET = 10.0
 """Seconds a person's grade of a puzzle made for the solver's grade may take (trials
 beyond Loopy's Hard can take long); past it the grade is ``search``, which the
@@ -117,8 +126,9 @@ class _Remover:
         self.anchor = -1
         self.derivation: Derivation | None = None
         if self.most is not None:
-            if self.most <= len(LOOPY_LEVELS):
-                self.derivation = Derivation(puzzle.with_clues(full), LOOPY_LEVELS[:self.most])
+            levels = LOOPY_LEVELS[:self.most]
+            if self.most <= len(LOOPY_LEVELS) and deduce(puzzle.with_clues(full), levels=levels).complete:
+                self.derivation = Derivation(puzzle.with_clues(full), levels)  # (the quick test first: most fail)
             return
         # One clue stays, so that every answer touches its cell: the session's root
         # chain is that cell's corners (measured 50x faster proofs on 20x20 than the
@@ -136,8 +146,8 @@ class _Remover:
 
     def start_ok(self) -> bool:
         """Whether the full clue set is at most at the level asked for."""
-        if self.derivation is not None:
-            return self.derivation.complete
+        if self.most is not None and self.most <= len(LOOPY_LEVELS):
+            return self.derivation is not None and self.derivation.complete
         return self.ok(self.clues)[0]
 
     def _tick(self) -> float | None:
@@ -250,7 +260,7 @@ def generate(
     level: str | None = None,
     difficulty: str | None = None,
     minimal: bool = False,
-    attempts: int = 50,
+    attempts: int | None = None,
     progress: Progress | None = None,
     person: bool = True,
     time_limit: float | None = None,
@@ -277,8 +287,9 @@ def generate(
     """
     if level is None and difficulty is None:  # a person's Normal; on a patch too small for one, Easy
         try:
-            return generate(puzzle, seed=seed, difficulty=DEFAULT_DIFFICULTY, minimal=minimal, attempts=attempts,
-                            progress=progress, person=person, time_limit=time_limit)
+            return generate(puzzle, seed=seed, difficulty=DEFAULT_DIFFICULTY, minimal=minimal,
+                            attempts=attempts or FALLBACK_AFTER, progress=progress, person=person,
+                            time_limit=time_limit)
         except GenerationError:
             if time_limit is not None:
                 raise
@@ -288,11 +299,15 @@ def generate(
     rng = random.Random(seed)
     reached: list[str | None] = []
     tests, deadline = 0, None if time_limit is None else start + time_limit
-    started = 0
+    if attempts is None:
+        attempts = PERSON_ATTEMPTS if difficulty is not None else SOLVER_ATTEMPTS
     for attempt in range(1, attempts + 1):
         # A patch whose curly loops never give clues the rules solve (seen on
         # Compass-Dodecagonal: 0 of 30 loops) gets less curly ones after a while
-        loop = random_loop(puzzle, seed=rng.randrange(2**32), tendrils=started or attempt <= PLAIN_AFTER)
+        # Loops as Loopy's first; where those keep failing (Compass-Dodecagonal 10x10:
+        # none of 2,000 had full clues the rules solve at Easy, and Loopy's own generator
+        # takes 30 s and more per puzzle there), loops without tendrils, less curly
+        loop = random_loop(puzzle, seed=rng.randrange(2**32), tendrils=attempt <= PLAIN_AFTER)
         remover = _Remover(puzzle, loop, level, progress, None if minimal else TEST_BUDGET, difficulty, deadline)
         order = [c for c in remover.clues if c != remover.anchor]
         rng.shuffle(order)
@@ -302,7 +317,6 @@ def generate(
                 reached.append(_reached(puzzle.with_clues(remover.full), difficulty))
                 tests += remover.tests
                 continue
-            started += 1
             _remove_all(remover, order, floor=1 if minimal or difficulty is not None else 2)
             if minimal:
                 remover.try_anchor()
@@ -388,7 +402,7 @@ def _check_goal(puzzle: Puzzle, level: str | None, difficulty: str | None) -> No
 
 def _reached(puzzle: Puzzle, difficulty: str | None) -> str | None:
     """The grade a full clue set reached (of the kind asked for)."""
-    return grade(puzzle).level if difficulty is None else human_grade(puzzle).level
+    return grade(puzzle).level if difficulty is None else human_grade(puzzle, most=4).level
 
 
 def _remove_all(remover: _Remover, order: Sequence[int], floor: int) -> None:
