@@ -302,8 +302,6 @@ def generate(
     if attempts is None:
         attempts = PERSON_ATTEMPTS if difficulty is not None else SOLVER_ATTEMPTS
     for attempt in range(1, attempts + 1):
-        # A patch whose curly loops never give clues the rules solve (seen on
-        # Compass-Dodecagonal: 0 of 30 loops) gets less curly ones after a while
         # Loops as Loopy's first; where those keep failing (Compass-Dodecagonal 10x10:
         # none of 2,000 had full clues the rules solve at Easy, and Loopy's own generator
         # takes 30 s and more per puzzle there), loops without tendrils, less curly
