@@ -45,7 +45,7 @@ from .rules.engine import Stopped
 from .rules.grade import HumanGrade, human_grade
 from .sessions import Session
 from .solver import solve
-from .stopping import requested, stop_when
+from .stopping import check, requested, stop_when
 
 DIFFICULTIES = HUMAN_LEVELS[:5]
 """Grades for a person that generation can aim at (``search`` is not a goal)."""
@@ -302,9 +302,9 @@ def generate(
     if attempts is None:
         attempts = PERSON_ATTEMPTS if difficulty is not None else SOLVER_ATTEMPTS
     for attempt in range(1, attempts + 1):
-        # Loops as Loopy's first; where those keep failing (Compass-Dodecagonal 10x10:
-        # none of 2,000 had full clues the rules solve at Easy, and Loopy's own generator
-        # takes 30 s and more per puzzle there), loops without tendrils, less curly
+        check()  # stopped before a puzzle was found: nothing to give back
+        # Loops as Loopy's first; where those keep failing (Compass-Dodecagonal 10x10: none of
+        # 2,000 gave clues the rules solve at Easy), loops without tendrils, less curly
         loop = random_loop(puzzle, seed=rng.randrange(2**32), tendrils=attempt <= PLAIN_AFTER)
         remover = _Remover(puzzle, loop, level, progress, None if minimal else TEST_BUDGET, difficulty, deadline)
         order = [c for c in remover.clues if c != remover.anchor]
