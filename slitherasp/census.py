@@ -4,11 +4,13 @@ one of them fits (``slitherasp census``)."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .errors import InputError
 from .model import Puzzle
 from .solver import solve
+from .stopping import check
 
 
 @dataclass(frozen=True)
@@ -24,9 +26,11 @@ class Census:
     seconds: float
 
 
-def census(puzzle: Puzzle, *, max_cells: int = 30) -> Census:
+def census(puzzle: Puzzle, *, max_cells: int = 30, progress: Callable[[str, int], None] | None = None) -> Census:
     """Count the loops of ``puzzle`` (its clues are ignored) and its uniquely
-    solvable clue placements.
+    solvable clue placements. ``progress`` is told ``("loops", found)`` while loops
+    are found, then ``("placements", settled)``: how many of the 2^cells - 1 sets of
+    clued cells are settled.
 
     Loops come from the solver (all answers of the clue-less puzzle). Placements
     are counted without listing them: cells are added in order, and the loops are
@@ -42,15 +46,17 @@ def census(puzzle: Puzzle, *, max_cells: int = 30) -> Census:
     if n > max_cells:
         raise InputError(f"a census of {n} cells is out of reach (at most {max_cells})")
     start = time.perf_counter()
-    result = solve(puzzle.with_clues([None] * n), models=0)
+    found = None if progress is None else (lambda loops: progress("loops", loops))
+    result = solve(puzzle.with_clues([None] * n), models=0, progress=found)
     if result.timed_out or result.interrupted:
         raise KeyboardInterrupt
     sigs = [puzzle.signature(a) for a in result.answers]
-    total = 0
+    total = settled = 0
 
     def count(classes: list[list[int]], first: int) -> None:
-        nonlocal total
+        nonlocal total, settled
         for j in range(first, n):
+            check()  # Ctrl-C (slitherasp.stopping): the count can take an hour
             finer: list[list[int]] = []
             alone = 0
             for members in classes:
@@ -65,6 +71,11 @@ def census(puzzle: Puzzle, *, max_cells: int = 30) -> Census:
             total += alone << (n - j - 1)
             if finer:
                 count(finer, j + 1)
+            # the sets of clued cells that begin as this one: this one, and all the
+            # others unless the next cells were tried (and told of) in count above
+            settled += 1 if finer else 1 << (n - j - 1)
+            if progress is not None:
+                progress("placements", settled)
 
     everything = list(range(len(sigs)))
     if len(sigs) > 1:

@@ -56,6 +56,7 @@ def solve(
     keep: bool = True,
     conflicts: int | None = None,
     simplify: bool = True,
+    progress: Callable[[int], None] | None = None,
 ) -> Result:
     """Solve a puzzle of any kind (a :class:`Puzzle`, a Sloop). ``models=0``
     enumerates all answers; ``unique`` looks for a second answer to prove the first
@@ -63,7 +64,8 @@ def solve(
     answers are wanted and the kind's program says probing pays) turns on clasp's
     failed-literal probing. ``keep=False`` only counts the
     answers (:attr:`Result.count`), for enumerations too large to hold. ``conflicts``
-    stops the search after that many conflicts (not ``exhausted`` then). ``simplify``
+    stops the search after that many conflicts (not ``exhausted`` then). ``progress``
+    is told the number of answers found after each (from clasp's thread). ``simplify``
     (default on) solves the puzzle reduced by :mod:`slitherasp.simplify` (the same
     answers; statistics then describe the smaller program)."""
     start = time.perf_counter()
@@ -89,7 +91,7 @@ def solve(
     t1 = time.perf_counter()
     left = None if time_limit is None else max(0.0, time_limit - (t1 - start))
     search = run_search(ctl, decoder(program.graph, program.segments), time_limit=left, on_answer=on_answer,
-                        keep=keep)
+                        keep=keep, progress=progress)
     uniq = uniqueness(search.answers, search.exhausted) if unique else None
     stats = _statistics(ctl) if statistics and not search.abandoned else {}
     return Result(
@@ -267,6 +269,7 @@ def run_search(
     on_answer: Callable[[Answer], None] | None = None,
     keep: bool = True,
     assumptions: Sequence[int] = (),
+    progress: Callable[[int], None] | None = None,
 ) -> Search:
     """Run the configured search asynchronously, so that a time limit or Ctrl-C stops it
     cleanly; an interrupt or time-out is recorded, never raised. ``keep=False``: count
@@ -278,6 +281,8 @@ def run_search(
     def model(m: clingo.Model) -> None:
         nonlocal seen
         seen += 1
+        if progress is not None:
+            progress(seen)
         if not keep and on_answer is None:
             return
         ans = decode(m)
