@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "slitherasp"
-HEAVY = ("clingo", "networkx", "numpy", "shapely")
+HEAVY = ("clingo", "networkx", "numpy", "shapely", "tqdm")
 MODULE_LINES, FUNCTION_LINES = 450, 80
 
 

@@ -106,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     files = list(collect(args.paths))
     if not files:
         raise InputError("no instance files found", source=" ".join(args.paths))
-    progress = Progress.for_args(len(files), args)
+    progress = Progress.for_args(len(files), args, what="instances", unit=" instances", ticking=True)
     tally = Tally()
     start = time.perf_counter()
     items = (_item(path, args) for path in files)
@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
             progress.step(Path(found["name"]).name)
     except KeyboardInterrupt:
         interrupted = True
-    progress.close()
+    progress.end()
     err(f"{progress.done}/{len(files)} instances: {tally.summary()}; {time.perf_counter() - start:.2f}s total")
     if interrupted:
         err("interrupted: the instances above are all that finished")

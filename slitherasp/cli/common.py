@@ -281,37 +281,95 @@ def force_arg(p: argparse.ArgumentParser) -> None:
     p.add_argument("--force", action="store_true", help="replace an instance of the same name (and its sidecars)")
 
 
-class Progress:
-    """A one-line progress bar on a terminal; silent otherwise."""
+def on_terminal() -> bool:
+    """Whether standard error is a terminal (where progress is drawn)."""
+    return sys.stderr.isatty()
 
-    def __init__(self, total: int, enabled: bool) -> None:
-        self.total, self.done, self.enabled = total, 0, enabled
-        self.start = time.perf_counter()
+
+class Progress:
+    """Progress on standard error while work takes time, on a terminal only, drawn by
+    tqdm (imported only then): a bar when ``total`` is known, else a running count
+    and its rate; ``ticking`` redraws twice a second, so the elapsed time moves even
+    while nothing is counted (with neither a total nor a ``unit``: the elapsed time
+    alone). Drawn once the work has taken :attr:`DELAY` seconds (quick work shows
+    nothing), redrawn at most every :attr:`EVERY` seconds. Silent when standard error
+    is no terminal or with ``--no-progress``.
+
+    >>> p = Progress(10, False)          # off: nothing drawn, the count still kept
+    >>> p.step("a"); p.step("b"); p.done, p.callback
+    (2, None)
+    >>> p.end()
+    """
+
+    DELAY, EVERY = 0.5, 0.2
+
+    def __init__(self, total: int | None, enabled: bool, *, what: str = "", unit: str = "",
+                 ticking: bool = False) -> None:
+        self.total, self.done = total, 0
+        self.bar: Any = None
+        self._stop: Any = None
+        if not enabled:
+            return
+        from tqdm import tqdm
+
+        elapsed_only = total is None and not unit
+        self.bar = tqdm(total=total, desc=what or None, unit=unit or "it", file=sys.stderr,
+                        leave=False, dynamic_ncols=True, mininterval=self.EVERY, delay=self.DELAY,
+                        bar_format="{desc}: {elapsed}" if elapsed_only else None)
+        if ticking:
+            import threading
+
+            self._stop = threading.Event()
+            threading.Thread(target=self._tick, args=(self.bar, self._stop, self.DELAY),
+                             name="slitherasp-progress", daemon=True).start()
 
     @classmethod
-    def for_args(cls, total: int, args: argparse.Namespace) -> Progress:
+    def for_args(cls, total: int | None, args: argparse.Namespace, **options: Any) -> Progress:
         """Shown on a terminal unless ``--no-progress``."""
-        return cls(total, sys.stderr.isatty() and not getattr(args, "no_progress", False))
+        return cls(total, on_terminal() and not getattr(args, "no_progress", False), **options)
 
-    def step(self, note: str) -> None:
+    @staticmethod
+    def _tick(bar: Any, stop: Any, delay: float) -> None:
+        if stop.wait(delay):
+            return
+        while not stop.is_set():
+            bar.refresh()
+            stop.wait(0.5)
+
+    @property
+    def callback(self) -> Any:
+        """:meth:`count` when drawn, else None (work told of no progress costs nothing)."""
+        return self.count if self.bar is not None else None
+
+    def count(self, done: int) -> None:
+        """``done`` things so far (from any thread, as often as they come)."""
+        if self.bar is not None and done > self.done:
+            self.bar.update(done - self.done)
+        self.done = done
+
+    def step(self, note: str = "") -> None:
+        """One more done; drawn at once (after :meth:`close`, say)."""
         self.show(self.done + 1, note)
+        if self.bar is not None:
+            self.bar.refresh()
 
     def show(self, done: int, note: str) -> None:
+        """``done`` so far, and a short note beside the bar."""
+        if self.bar is not None:
+            self.bar.set_postfix_str(note[:40], refresh=False)
+            self.bar.update(done - self.done)
         self.done = done
-        if not self.enabled:
-            return
-        width = 30
-        filled = width * self.done // max(self.total, 1)
-        elapsed = time.perf_counter() - self.start
-        rate = self.done / elapsed if elapsed > 0 else 0.0
-        eta = f" ETA {(self.total - self.done) / rate:5.0f}s" if rate and self.done < self.total else ""
-        sys.stderr.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} "
-            f"{elapsed:6.1f}s {60 * rate:6.1f}/min{eta} {note[:36]:<36}"
-        )
-        sys.stderr.flush()
 
     def close(self) -> None:
-        if self.enabled:
-            sys.stderr.write("\r" + " " * 100 + "\r")
-            sys.stderr.flush()
+        """Erase the line before other output (the next step draws it again)."""
+        if self.bar is not None:
+            self.bar.clear()
+
+    def end(self) -> None:
+        """Erase the line for good."""
+        if self._stop is not None:
+            self._stop.set()
+        if self.bar is not None:
+            self.bar.clear()  # tqdm's close erases only what update drew, not refresh
+            self.bar.close()
+            self.bar = None

@@ -114,6 +114,7 @@ def _add_grade(sub: Any) -> None:
     instance_args(p)
     time_limit_arg(p, "stop after S seconds (exit code 124)")
     json_arg(p, "print the grade as JSON")
+    progress_arg(p)
     p.set_defaults(run=run_grade)
     stoppable(p)
 
@@ -134,6 +135,7 @@ def _add_count(sub: Any) -> None:
     time_limit_arg(p, "stop after S seconds (a lower bound)")
     threads_arg(p)
     json_arg(p, "print a JSON object")
+    progress_arg(p)
     p.set_defaults(run=run_count)
     stoppable(p)
 
@@ -156,6 +158,7 @@ def _add_census(sub: Any) -> None:
     size_arg(p)
     p.add_argument("--seed", type=int, metavar="S", help="seed of an aperiodic patch")
     json_arg(p, "print a JSON object")
+    progress_arg(p)
     p.set_defaults(run=run_census)
     stoppable(p)
 
@@ -193,7 +196,7 @@ def run_generate(args: argparse.Namespace) -> int:
         if made_before:
             raise InputError("exists already: the same tiling, size and seed made it (use --force to make it "
                              "again and replace it)", source=str(made_before[0]))
-    progress = Progress.for_args(len(blank.cells), args)
+    progress = Progress.for_args(len(blank.cells), args, what="clues", unit=" cells", ticking=True)
 
     def show(removed: int, kept: int, untested: int, elapsed: float) -> None:
         progress.show(removed + kept, f"{removed} clues removed, {kept} kept, {untested} to test")
@@ -202,7 +205,7 @@ def run_generate(args: argparse.Namespace) -> int:
         made = generate(blank, seed=args.seed or 0, level=args.solver_grade, difficulty=args.difficulty,
                         minimal=args.minimal, progress=show, time_limit=remaining(args.time_limit))
     finally:
-        progress.close()
+        progress.end()
     person = made.grade.human.level if made.grade.human else None
     level = (made.grade.level if args.solver_grade else person) or "ungraded"
     name = f"{stem}-{level}-s{args.seed or 0}"
@@ -249,7 +252,7 @@ def run_collection(args: argparse.Namespace) -> int:
         tilings.build(kind[0], kind[1], kind[2], seed=0)  # a size a tiling refuses fails now, not N times
     folder = writable_folder(args.output)
     before = len(campaign.done(folder) & {j.number for j in todo})
-    progress = Progress.for_args(len(todo) - before, args)
+    progress = Progress.for_args(len(todo) - before, args, what="puzzles", unit=" puzzles", ticking=True)
     failed = 0
 
     def show(line: dict[str, Any]) -> None:
@@ -260,11 +263,11 @@ def run_collection(args: argparse.Namespace) -> int:
     try:
         made = campaign.run(todo, folder, jobs=args.jobs, cluster=args.cluster, progress=show)
     except KeyboardInterrupt:
-        progress.close()
+        progress.end()
         err(f"slitherasp: interrupted: {len(campaign.done(folder))} puzzles are done in {folder}; "
             "the same command makes the rest")
         return Exit.INTERRUPT
-    progress.close()
+    progress.end()
     err(f"slitherasp: {made} made ({failed} failed), {before} done before, in {folder / campaign.INDEX}")
     return Exit.OK if failed == 0 else Exit.INVALID
 
@@ -274,7 +277,11 @@ def run_grade(args: argparse.Namespace) -> int:
     from ..results import grade_json
 
     puzzle = load(args.instance, args.format)
-    g = grade(puzzle, time_limit=remaining(args.time_limit), human=True)
+    progress = Progress.for_args(None, args, what="grading", ticking=True)
+    try:
+        g = grade(puzzle, time_limit=remaining(args.time_limit), human=True)
+    finally:
+        progress.end()
     if g.human is not None and g.human.level is None:  # a person's rules were stopped
         g = replace(g, level=None, unique=None, human=None)
     if args.json:
@@ -298,7 +305,11 @@ def run_count(args: argparse.Namespace) -> int:
     puzzle = load(args.instance, args.format)
     if args.ignore_clues:
         puzzle = puzzle.with_clues([None] * len(puzzle.cells))
-    r = count(puzzle, time_limit=remaining(args.time_limit), threads=args.threads)
+    progress = Progress.for_args(None, args, what="counting", unit=" answers", ticking=True)
+    try:
+        r = count(puzzle, time_limit=remaining(args.time_limit), threads=args.threads, progress=progress.callback)
+    finally:
+        progress.end()
     if args.json:
         out(json.dumps(count_json(r, args.instance)))
     else:
@@ -311,7 +322,18 @@ def run_census(args: argparse.Namespace) -> int:
     from ..results import census_json
 
     blank, _ = patch(args.tiling, args.size, args.seed)
-    c = census(blank)
+    bars = [Progress.for_args(None, args, what="loops", unit=" loops", ticking=True)]
+
+    def told(stage: str, done: int) -> None:
+        if stage == "placements" and len(bars) == 1:  # the loops are all found
+            bars[0].end()
+            bars.append(Progress.for_args((1 << len(blank.cells)) - 1, args, what="clue placements", unit=" sets"))
+        bars[-1].count(done)
+
+    try:
+        c = census(blank, progress=told if bars[0].callback else None)
+    finally:
+        bars[-1].end()
     if args.json:
         out(json.dumps(census_json(c, args.tiling)))
     else:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .common import (
+    Progress,
     command,
     draw,
     drawing_kind,
@@ -20,6 +21,7 @@ from .common import (
     load,
     models_arg,
     out,
+    progress_arg,
     remaining,
     solver_args,
     threads_arg,
@@ -53,6 +55,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--render", metavar="OUT", help="draw the answer to OUT.svg or OUT.png")
     p.add_argument("--shade", action="store_true", help="with --render: shade the inside of the loop")
     p.add_argument("--draw", action="store_true", help="also draw a square grid's answer as Unicode text")
+    progress_arg(p)
     p.set_defaults(run=run)
     stoppable(p)
 
@@ -83,9 +86,14 @@ def run(args: argparse.Namespace) -> int:
     if args.render:
         drawing_kind(args.render)  # a bad name is said before the work
     puzzle = load(args.instance, args.format)
-    result = solve(puzzle, models=args.models, unique=args.unique, time_limit=remaining(args.time_limit),
-                   threads=args.threads, encoding=args.encoding, statistics=args.stats,
-                   simplify=not args.no_simplify)
+    progress = Progress.for_args(None, args, what="solving", ticking=True) if args.models == 1 and not args.unique \
+        else Progress.for_args(None, args, what="answers", unit=" answers", ticking=True)
+    try:
+        result = solve(puzzle, models=args.models, unique=args.unique, time_limit=remaining(args.time_limit),
+                       threads=args.threads, encoding=args.encoding, statistics=args.stats,
+                       simplify=not args.no_simplify, progress=progress.callback)
+    finally:
+        progress.end()
     if args.json:
         out(json.dumps(solve_json(result, args.instance)))
     else:

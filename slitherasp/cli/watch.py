@@ -115,7 +115,8 @@ def _leave(code: Exit, args: argparse.Namespace) -> None:
             known["interrupted" if code == Exit.INTERRUPT else "timed_out"] = True
             sys.stdout.write(json.dumps(known) + "\n")
             sys.stdout.flush()
-        sys.stderr.write(f"slitherasp: {what}; the work under way could not stop sooner and is abandoned\n")
+        erase = "\r\x1b[K" if common.on_terminal() else ""  # a progress line may be drawn
+        sys.stderr.write(f"{erase}slitherasp: {what}; the work under way could not stop sooner and is abandoned\n")
         sys.stderr.flush()
     finally:
         os._exit(int(code))
