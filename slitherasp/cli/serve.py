@@ -17,9 +17,10 @@ def add_parser(sub: Any) -> None:
         "serve",
         "play, compose and solve puzzles in the browser (needs the 'web' extra)",
         "Start the web app and open it in the browser. It plays puzzles of every format\n"
-        "and tiling (click an edge for a line, again for a cross), gives hints with\n"
-        "reasons, checks and solves, composes with live uniqueness, and exports. Open\n"
-        "http://HOST:PORT/?p=TEXT to load a puzzle (a Loopy ID, a puzz.link URL, ...).\n"
+        "and tiling (drag along the edges to draw, by mouse, pen or touch; it says when\n"
+        "the loop is solved), gives hints with reasons, solves, composes with live\n"
+        "uniqueness, and exports. Open http://HOST:PORT/?p=TEXT to load a puzzle (a\n"
+        "Loopy ID, a puzz.link URL, ...).\n"
         "Everything is served locally; nothing needs the network. Ctrl-C stops it.",
         "examples:\n"
         "  slitherasp serve\n"
