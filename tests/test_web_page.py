@@ -318,6 +318,30 @@ def test_the_page_is_dark_when_the_system_is(page: Page) -> None:
         page.b.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
+def test_print_shows_the_board_alone_and_large(page: Page) -> None:
+    page.open(LOOPY_7x7)
+    page.b.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        shown = page.js("return ['header', 'aside', '#play-bar', '.status-line']"
+                        ".map(s => getComputedStyle(document.querySelector(s)).display)")
+        wide = page.js("return document.querySelector('#board svg').getBoundingClientRect().width"
+                       " / document.body.getBoundingClientRect().width")
+        assert shown == ["none"] * 4 and wide > 0.9
+    finally:
+        page.b.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
+def test_pause_hides_the_board_and_stops_the_timer(page: Page) -> None:
+    page.open(LOOPY_7x7)
+    page.press("p")
+    shown = page.text("timer")
+    assert not page.b.find_element("id", "board").is_displayed()
+    time.sleep(1.1)
+    assert page.text("timer") == shown
+    page.stroke([(1.0, 0.5)])  # on the cover: the board goes on, and the press draws nothing
+    assert page.b.find_element("id", "board").is_displayed() and not page.drawn()
+
+
 def test_settings_are_kept_and_auto_follow_runs_a_line_on(page: Page) -> None:
     from selenium.webdriver.support.ui import Select
 

@@ -98,7 +98,9 @@ for (const control of $$("[data-setting]")) {
 $("#file").addEventListener("change", async (ev) => { const f = ev.target.files[0]; if (f) open(await f.text()); });
 window.addEventListener("pagehide", saveNow);
 window.addEventListener("resize", () => { if (board.svg && !isZoomed()) fit(); });
-window.addEventListener("beforeprint", () => { if (board.svg) { board.before = board.view; fit(); } });
+window.addEventListener("beforeprint", () => { // the whole board, as large as the paper allows
+  if (board.svg) { board.before = board.view; setView({ x: 0, y: 0, w: app.model.scene.width, h: app.model.scene.height }); }
+});
 window.addEventListener("afterprint", () => { if (board.svg && board.before) setView(board.before); });
 window.slitherasp = { app, cursor, repaint }; // for the tests, the benchmarks and the curious, in the console
 
