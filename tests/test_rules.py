@@ -121,3 +121,26 @@ def test_generated_puzzles_have_exactly_the_level_asked_for(difficulty: str) -> 
     assert deduce(made.puzzle, levels=LEVELS[:level]).complete
     assert level == 1 or not deduce(made.puzzle, levels=LEVELS[: level - 1]).complete
     assert made.grade.human.level == difficulty
+
+
+def test_the_rules_run_on_a_board_with_a_hole() -> None:
+    """A board that is no disc (a hole, or a competition instance without faces) has no
+    corners, which Loopy's rules speak of; the clue rules run on without them and
+    settle nothing against the answer (they crashed: a person's grade of
+    instances/compass-dodecagonal/compass-dodecagonal-8x8.lp was a TypeError, in the
+    page an internal error)."""
+    from slitherasp.model import from_faces
+
+    squares = [[(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+               for x in range(5) for y in range(5) if (x, y) != (2, 2)]
+    grid = from_faces(squares)
+    assert not grid.is_disc
+    inside = {0, 1, 5, 6, 10, 11}  # a 3x2 block whose border touches the hole
+    loop = {e for e, cs in enumerate(grid.edge_cells) if sum(c in inside for c in cs) == 1}
+    p = grid.with_clues([sum(e in loop for e in es) if c % 2 else None for c, es in enumerate(grid.cell_edges)])
+    truth = answers(p, limit=2)
+    state = deduce(p, levels=LEVELS).state  # half the clues: Loopy's Normal has work to do
+    assert frozenset(loop) in truth and sum(s is not None for s in state) > len(state) // 2
+    for e, s in enumerate(state):
+        if s is not None:
+            assert all((e in a) == s for a in truth), e

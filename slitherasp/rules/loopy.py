@@ -113,8 +113,9 @@ class Loopy(Easy):
         if ring is None or not self.unk_c[c]:
             return
         state, allowed = self.state, self.allowed
-        corners: tuple[int, ...] = self.shape.ring_corners[c]  # type: ignore[assignment]
-        key = (self.clues[c], tuple(state[e] for e in ring), tuple(allowed[q] & 5 for q in corners), tricky)
+        corners = self.shape.ring_corners[c]  # None off a disc: nothing known of its corners
+        masks = (5,) * len(ring) if corners is None else tuple(allowed[q] & 5 for q in corners)
+        key = (self.clues[c], tuple(state[e] for e in ring), masks, tricky)
         found = _RUNS.get(key)
         if found is None:
             if len(_RUNS) > 200_000:
@@ -128,10 +129,10 @@ class Loopy(Easy):
         why: tuple[int, ...] = ()
         if self.why is not None:
             why = (-1 - c, *(e for e in ring if state[e] is not None),
-                   *(self.m + q for q in corners if allowed[q] != 7))
+                   *(self.m + q for q in corners or () if allowed[q] != 7))
         for j, line in settles:
             self.set(ring[j], line, why)
-        for j, mask in learns:
+        for j, mask in learns if corners is not None else ():
             if state[ring[j]] is None and state[ring[(j + 1) % len(ring)]] is None:
                 self.learn(corners[j], mask, why)
 
