@@ -319,7 +319,20 @@ def test_the_page_is_dark_when_the_system_is(page: Page) -> None:
 
 
 def test_print_shows_the_board_alone_and_large(page: Page) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+
     page.open(LOOPY_7x7)
+    board = page.b.find_element("id", "board")
+    for _ in range(3):
+        ActionChains(page.b).scroll_from_origin(ScrollOrigin.from_element(board), 0, -100).perform()
+    zoomed = page.js("return document.querySelector('#board svg').getAttribute('viewBox')")
+    page.js("window.addEventListener('beforeprint', () => { window.printed = "  # after the page's own listener
+            "document.querySelector('#board svg').getAttribute('viewBox'); })")
+    page.b.execute_cdp_cmd("Page.printToPDF", {})  # a real print: beforeprint, the print media, afterprint
+    whole = page.js("const s = window.slitherasp.app.model.scene; return [0, 0, s.width, s.height]")
+    assert [float(x) for x in page.js("return window.printed").split()] == whole  # all of it, and no more
+    assert page.js("return document.querySelector('#board svg').getAttribute('viewBox')") == zoomed  # back after
     page.b.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
     try:
         shown = page.js("return ['header', 'aside', '#play-bar', '.status-line']"
