@@ -105,6 +105,8 @@ def _can(patch: _Patch, board: list[int], f: int, colour: int) -> bool:
     if not any(board[g] == colour for g in patch.neighbours[f]):
         return False
     seq = patch.around[f]
+    if not seq:  # nothing round it (a board of one face): no run at all
+        return False
     last = board[seq[-1]] == colour
     changes = 0
     for g in seq:

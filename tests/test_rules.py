@@ -144,3 +144,11 @@ def test_the_rules_run_on_a_board_with_a_hole() -> None:
     for e, s in enumerate(state):
         if s is not None:
             assert all((e in a) == s for a in truth), e
+
+
+def test_a_board_of_one_face_gets_its_one_loop() -> None:
+    """(The page's Generate with the size 1x1 was an internal error.)"""
+    one = tilings.build("square", 1, 1)
+    assert random_loop(one, seed=1) == frozenset(range(4))
+    made = generate(one, seed=1)
+    assert made.puzzle.clue_count() <= 1 and answers(made.puzzle, limit=2) == [frozenset(range(4))]
