@@ -299,6 +299,10 @@ def test_three_wheel_ups_make_a_face_bigger_and_fit_undoes_it(page: Page) -> Non
     assert page.face_width(24) > 1.5 * before
     page.act("fit")
     assert abs(page.face_width(24) - before) < 1
+    where = page.screen(*page.centre(24))
+    page.stroke([(0.1, 0.1), (0.6, 0.1), (1.1, 0.1), (1.6, 0.1)])  # a drag that starts off the board pans it
+    moved = page.screen(*page.centre(24))
+    assert moved[0] - where[0] > 0.9 * 1.5 * before and abs(moved[1] - where[1]) <= 1 and not page.drawn()
 
 
 def test_the_page_is_dark_when_the_system_is(page: Page) -> None:
@@ -402,10 +406,14 @@ def test_hint_solve_and_progress_kept(page: Page) -> None:
     page.act("hint")
     page.wait(lambda: "Hint" in page.status())
     assert "Why:" in page.text("reason")
-    assert page.js("return document.querySelectorAll('.hint-line, .hint-cross').length")
-    page.act("solve")
+    crosses = page.js("return [...document.querySelectorAll('.hint-cross')].map(n => { const s = getComputedStyle(n);"
+                      " return [s.stroke, s.markerMid]; })")
+    assert f"{len(crosses)} crosses" in page.status()  # the first step on this board: crosses round its 0
+    assert crosses and all(stroke == "none" and "#xh" in mark for stroke, mark in crosses)  # an X, not a line
+    assert page.js("return document.querySelector('#xh path').getAttribute('d')") == "M-1,-1L1,1M-1,1L1,-1"
+    page.press("s")
     assert "again" in page.status() and not page.drawn()  # asks first
-    page.act("solve")
+    page.press("s")
     page.wait(lambda: "only one" in page.status())
     assert answers(p) == [frozenset(page.drawn())]
 
@@ -445,6 +453,28 @@ def test_compose_with_number_keys_and_grade_in_words(page: Page) -> None:
     assert page.puzzle().clues == (4, 1) and len(answers(page.puzzle())) == 1
     page.press(Keys.BACKSPACE)  # the pointer is on the second face
     page.wait(lambda: "1 clue:" in page.status())
+
+
+def test_compose_removes_spare_clues_and_draws_a_second_answer_in_words(page: Page) -> None:
+    from slitherasp.generate import planted
+
+    full, loop = planted(tilings.build("square", 4, 4), seed=7)  # every clue of a loop: many to spare
+    page.open(write_text(full, "pzpr").strip())
+    page.act("compose")
+    page.act("reduce")
+    page.wait(lambda: "Removed" in page.status())
+    kept = page.puzzle()
+    assert f"{kept.clue_count()} remain" in page.status() and kept.clue_count() < full.clue_count()
+    assert answers(kept, limit=2) == answers(full, limit=2)  # still the one answer
+    page.act("clear-clues")
+    page.wait(lambda: "0 clues: more than one answer" in page.status())
+    page.act("second")
+    page.wait(lambda: "…" not in page.status())  # not "Looking for a second answer… 0 s" any more
+    dashed = page.js("const at = new Map([...document.querySelectorAll('[data-edge]')].map(n => [n.getAttribute('d'),"
+                     " +n.dataset.edge])); return [...document.querySelectorAll('.marks .forced')]"
+                     ".map(n => at.get(n.getAttribute('d')))")
+    blank = full.with_clues([None] * len(full.cells))
+    assert "A second answer" in page.status() and check(blank, blank.links(dashed)).valid  # a loop
 
 
 def test_long_work_shows_that_it_is_working_and_cancels(page: Page, monkeypatch) -> None:  # type: ignore[no-untyped-def]
