@@ -5,11 +5,13 @@ The page is played as a person plays it, with selenium's pointer actions (press,
 release) in headless Chromium: part of the answer drawn by dragging, a cross, faces
 marked, and a slip or two that the page shows in red. ``docs/web-play.png``: a Loopy 7x7
 in the light theme; ``docs/web-dark.png``: a hats puzzle under a dark system theme;
-``docs/web-phone.png``: the 7x7 on a phone-sized screen, played with a finger.
+``docs/web-phone.png``: the 7x7 on a phone-sized screen, played with a finger. Each is
+saved in 128 colours (a third of the bytes; the page has few colours, so it looks the same).
 """
 
 from __future__ import annotations
 
+import io
 import shutil
 import socket
 import threading
@@ -18,6 +20,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import uvicorn
+from PIL import Image
 from selenium import webdriver
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -98,6 +101,13 @@ class Player:
         return [*path, here]
 
 
+def save(b: webdriver.Chrome, name: str) -> None:
+    """The browser's screen as docs/NAME, in 128 colours."""
+    shot = Image.open(io.BytesIO(b.get_screenshot_as_png())).convert("RGB")
+    fewer = shot.quantize(colors=128, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    fewer.save(HERE / name, optimize=True)
+
+
 def play_square(p: Player) -> None:
     puzzle = read_text(LOOPY_7x7)
     answer = solve(puzzle).answer or set()
@@ -119,7 +129,7 @@ def main() -> None:
     url = server()
     b = browser("1100,820")
     play_square(Player(b, url, LOOPY_7x7))
-    b.save_screenshot(str(HERE / "web-play.png"))
+    save(b, "web-play.png")
     made = generate(tilings.build("hats", 8, 8, seed=5), seed=5, difficulty="easy")
     text = write_text(made.puzzle, "loopy").strip()
     b.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
@@ -127,14 +137,14 @@ def main() -> None:
     hats.stroke(hats.part_of_loop(solve(made.puzzle).answer or set(), 0.6))
     for cell in range(0, len(made.puzzle.cells), 9):
         hats.stroke([hats.centre(cell)])
-    b.save_screenshot(str(HERE / "web-dark.png"))
+    save(b, "web-dark.png")
     b.quit()
     phone = browser("400,860")
     phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 2,
                                                                  "mobile": True})
     phone.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
     play_square(Player(phone, url, LOOPY_7x7, kind="touch"))
-    phone.save_screenshot(str(HERE / "web-phone.png"))
+    save(phone, "web-phone.png")
     phone.quit()
 
 

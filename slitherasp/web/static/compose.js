@@ -105,7 +105,7 @@ export async function reduce() {
 }
 
 const FOR_A_PERSON = {
-  easy: "easy, like Loopy's Easy", normal: "like Loopy's Normal", tricky: "like Loopy's Tricky",
+  easy: "like Loopy's Easy", normal: "like Loopy's Normal", tricky: "like Loopy's Tricky",
   hard: "like Loopy's Hard", fiendish: "harder than Loopy's Hard (it takes a trial: suppose, and see it fail)",
   search: "far harder than Loopy's Hard (no rule short of a full search settles it)",
 };
