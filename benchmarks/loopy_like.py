@@ -17,6 +17,11 @@ corpus, ``benchmarks/calibrate.py``), at Loopy's preset size, for each level:
   level and our score (goal: at least 0.85);
 * **CPU**: seconds per puzzle, ours and Loopy's, and the ratio (goal: at most 1).
 
+With ``--others``, our tilings that Loopy lacks instead (ours alone, at 7x7 and Normal):
+the loop's share of the edges (goal: at least 0.45) beside the most any loop can have
+(a loop through every vertex uses V of the E edges), its share of the vertices, and the
+clue shares.
+
 Markdown tables go to stdout.
 """
 
@@ -65,6 +70,21 @@ def shares(puzzles: list[tuple[object, frozenset[int]]]) -> tuple[Counter, float
     return clues, loop / max(1, len(puzzles))
 
 
+def others(count: int) -> None:
+    """Our tilings that Loopy lacks: how much of them our loops use."""
+    loopy_names = {name for name, _ in GRIDS.values()}
+    print("| tiling | loop share of edges | most possible (V/E) | share of vertices | clue shares |")
+    print("|---|---:|---:|---:|---|")
+    for name in sorted(set(tilings.TILINGS) - loopy_names):
+        made = [generate(tilings.build(name, 7, 7), seed=seed, difficulty="normal") for seed in range(count)]
+        clues, share = shares([(m.puzzle, m.answer) for m in made])
+        p = made[0].puzzle
+        on = sum(len(m.answer) / len(m.puzzle.vertices) for m in made) / count  # a loop has as many vertices as edges
+        n = sum(clues.values())
+        values = " ".join(f"{k}:{clues[k] / n:.2f}" for k in sorted(clues))
+        print(f"| {name} | {share:.3f} | {len(p.vertices) / len(p.edges):.3f} | {on:.3f} | {values} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--count", type=int, default=4, help="puzzles per grid and level, each side (default 4)")
@@ -72,7 +92,10 @@ def main() -> None:
     ap.add_argument("--levels", default="enth", help="Loopy levels (default enth)")
     ap.add_argument("--size", help="one size for every grid instead of Loopy's presets")
     ap.add_argument("--loopy", default=shutil.which("sgt-loopy") or "/usr/games/sgt-loopy")
+    ap.add_argument("--others", action="store_true", help="our tilings that Loopy lacks, ours alone")
     args = ap.parse_args()
+    if args.others:
+        return others(args.count)
     rows, cpu_rows, level_rows = [], [], []
     for t in map(int, args.grids.split(",")):
         name, size = GRIDS[t]
