@@ -113,8 +113,9 @@ def main() -> None:
         else:
             print(f"| {name} | {w}x{h} | {m:.1f} | {person_s} | | |", flush=True)
     goal = f"difficulty={args.difficulty!r}" if args.difficulty else "level='hard'"
-    print(f"\nmedian of {args.seeds} puzzles each; ours: generate({goal}, person=False), then "
-          f"human_grade on the result; Loopy: sgt-loopy d{(args.difficulty or 'hard')[0]}.")
+    how = (f"generate({goal}) (a person's grade is its goal: no grading after)" if args.difficulty
+           else f"generate({goal}, person=False), then human_grade on the result")
+    print(f"\nmedian of {args.seeds} puzzles each; ours: {how}; Loopy: sgt-loopy d{(args.difficulty or 'hard')[0]}.")
 
 
 if __name__ == "__main__":
