@@ -129,7 +129,7 @@ def main() -> None:
               + f" | {statistics.median(cpu):.2f}, {max(cpu):.2f} |")
     all_tau = kendall_tau_b([LOOPY_LEVELS.index(r["diff"]) for r in results], [r["score"] for r in results])
     print(f"\nall {len(results)} puzzles: tau-b {all_tau:.2f}; lowest per grid {min(taus):.2f}; "
-          f"grids at or above 0.5: {sum(t >= 0.5 for t in taus)}/{len(taus)}")
+          f"grids at or above 0.85: {sum(t >= 0.85 for t in taus)}/{len(taus)}")
     incomplete = [r for r in results if not r["complete"]]
     if incomplete:
         print(f"{len(incomplete)} explanations did not reach the answer", file=sys.stderr)
