@@ -104,6 +104,8 @@ COMMAND_CODES: dict[str, dict[int, str]] = {
     "batch": {0: "every instance solved", 1: "some instance was UNSATISFIABLE, UNKNOWN or had bad input",
               130: "interrupted (Ctrl-C): the instances printed are all that finished"},
     "render": {0: "the drawing was written or printed"},
+    "book": {0: "the book was written", 2: "bad input or usage, or fpdf2 missing (the line says how to install it)",
+             130: "interrupted (Ctrl-C): no book was written"},
     "tiling": {0: "the patch was written (or the list printed)"},
     "convert": {0: "the puzzle was converted"},
     "generate": {0: "a puzzle (or the whole collection) was made",
@@ -122,7 +124,7 @@ COMMAND_CODES: dict[str, dict[int, str]] = {
 
 def exit_codes(name: str) -> str:
     """The exit-code block of one command's ``--help``."""
-    codes = {**COMMAND_CODES.get(name, {}), 2: EXIT_MEANINGS[Exit.INPUT], 70: EXIT_MEANINGS[Exit.SOFTWARE]}
+    codes = {2: EXIT_MEANINGS[Exit.INPUT], 70: EXIT_MEANINGS[Exit.SOFTWARE], **COMMAND_CODES.get(name, {})}
     return "exit codes:\n" + "".join(
         f"  {code:<4} " + codes[code].replace("\n", "\n       ") + "\n" for code in sorted(codes))
 

@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from .. import __version__
 from ..errors import GenerationError, SlitherError
 from ..stopping import StoppedError
-from . import batch, check, common, convert, explain, generate, render, serve, sloop, solve, tiling
+from . import batch, book, check, common, convert, explain, generate, render, serve, sloop, solve, tiling
 from .common import EXIT_CODES, Exit, Formatter, err, out
 from .watch import watched
 
-FAMILIES = (solve, check, explain, batch, render, tiling, sloop, convert, generate, serve)
+FAMILIES = (solve, check, explain, batch, render, book, tiling, sloop, convert, generate, serve)
 """The command modules, in the order their commands appear in ``--help``."""
 
 

@@ -55,6 +55,9 @@ COLOURS = {
     "settled": "#009e73",
 }
 """Every colour of every drawing, by style name (colour-blind safe accents)."""
+ONE_DIGIT_FIT = 1.86
+"""The clue font size that fits a one-digit clue in a circle of radius 1 (as the web
+page's board.js)."""
 LINE_STATES = ("empty", "line", "cross")
 """An edge's state on a board: undecided, drawn as part of the loop, or crossed out."""
 
@@ -117,6 +120,17 @@ class Scene:
     note: str = ""
     clue_size: float = 0.5
     """The usual clue font size (smaller faces get smaller clues)."""
+
+    def board_clue_size(self) -> float:
+        """One clue size for the whole board, as the web page chooses it: the usual
+        size, unless some face is too small for it (then what fits a one-digit clue in
+        the smallest face's inner circle, but never under half the usual size).
+
+        >>> round(Scene(1.0, 1.0, (FaceMark(0, (), radius=0.2),), (), (), (), (), clue_size=0.65).board_clue_size(), 3)
+        0.372
+        """
+        fits = min((ONE_DIGIT_FIT * f.radius for f in self.faces if f.radius > 0), default=math.inf)
+        return max(0.5 * self.clue_size, min(self.clue_size, fits))
 
     def as_dict(self) -> dict[str, Any]:
         """The scene as plain JSON-ready data (what the web page draws): what

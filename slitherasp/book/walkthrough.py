@@ -1,0 +1,164 @@
+"""A puzzle's walkthrough: its explanation (:func:`slitherasp.explain.explain`) as a
+few pictures. Every step at ``normal`` and above is a picture of its own with its
+reason (clues and edges in the ``reason`` colour, what it settles in the ``settled``
+colour); runs of easy steps are folded into one picture of what they settle. When the
+pictures would take more than the budget of pages, neighbours are folded together,
+the easiest pair first; when they would not fill a page, the longest easy runs are cut
+in two, so that a puzzle of easy steps still shows how it unfolds.
+
+>>> folded = fold([1, 1, 1, 2, 1, 1, 3, 1], room=3)
+>>> [(g.first, g.last, g.top, g.single) for g in folded]
+[(0, 5, 2, False), (6, 6, 3, True), (7, 7, 1, False)]
+>>> [(g.first, g.last, g.single) for g in fold([1, 1, 1, 2], room=6)]
+[(0, 2, False), (3, 3, True)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..grades import HUMAN_LEVELS
+from ..model import Puzzle
+from ..stopping import check
+from .sources import Entry, graded
+
+if TYPE_CHECKING:
+    from .pages import Book
+
+COLUMNS, ROWS = 2, 3
+"""Pictures on a walkthrough page."""
+CAPTION = 9.0
+"""Millimetres under each picture for its two lines of caption."""
+SPLIT = 8
+"""A run of easy steps longer than this is cut in two while a page has room."""
+
+
+@dataclass(frozen=True)
+class Group:
+    """Steps ``first..last`` (indices) drawn as one picture; ``top``: the level of its
+    hardest step; ``single``: one step at ``normal`` or above, drawn with its reason."""
+
+    first: int
+    last: int
+    top: int
+
+    @property
+    def single(self) -> bool:
+        return self.first == self.last and self.top > 1
+
+
+def fold(levels: Sequence[int], room: int) -> list[Group]:
+    """Pictures for steps of these levels (1 easy ... 6 search), at most ``room``."""
+    groups: list[Group] = []
+    for k, level in enumerate(levels):
+        if groups and level == 1 and groups[-1].top == 1:
+            groups[-1] = Group(groups[-1].first, k, 1)
+        else:
+            groups.append(Group(k, k, level))
+    while len(groups) > max(room, 1):  # fold the easiest neighbours together
+        k = min(range(len(groups) - 1), key=lambda i: (max(groups[i].top, groups[i + 1].top), i))
+        a, b = groups[k], groups[k + 1]
+        groups[k:k + 2] = [Group(a.first, b.last, max(a.top, b.top))]
+    while len(groups) < min(room, COLUMNS * ROWS):  # cut the longest easy run in two
+        runs = [i for i, g in enumerate(groups) if g.top == 1 and g.last - g.first + 1 > SPLIT]
+        if not runs:
+            break
+        k = max(runs, key=lambda i: groups[i].last - groups[i].first)
+        g = groups[k]
+        middle = (g.first + g.last) // 2
+        groups[k:k + 1] = [Group(g.first, middle, 1), Group(middle + 1, g.last, 1)]
+    return groups
+
+
+def walkthroughs(book: Book, items: list[Entry], pages: int, tick: Callable[[int, str], None]) -> None:
+    """A walkthrough of each puzzle, each from a new page, at most ``pages`` pages."""
+    from ..explain import explain
+
+    for k, e in enumerate(items):
+        check()
+        puzzle = e.load()
+        e = graded(e.known(puzzle), puzzle)
+        found = explain(puzzle)
+        check()  # a stop request ends the steps early: the book is not written
+        _draw(book, puzzle, k + 1, e, found, pages)
+        tick(k + 1, e.path or "")
+
+
+def _draw(book: Book, puzzle: Puzzle, number: int, e: Entry, found: Any, pages: int) -> None:
+    """The pictures of one walkthrough, ``COLUMNS`` x ``ROWS`` to a page."""
+    steps = found.steps
+    groups = fold([s.level for s in steps], pages * COLUMNS * ROWS)
+    known: dict[int, bool] = {}
+    done = 0
+    slots: list[tuple[float, float, float, float]] = []
+    for k, g in enumerate(groups):
+        if k % (COLUMNS * ROWS) == 0:
+            book.new_page("Walkthroughs")
+            title = f"Walkthrough of puzzle {number}" if k == 0 else f"Puzzle {number}, continued"
+            x, y, w, h = book.paper.content
+            extra = f"{e.label()}  ·  {e.grade or 'no grade'}  ·  {len(steps)} steps"
+            area = book.heading((x, y, w, h), None, f"{title}:  {extra}", 12)
+            if k == 0 and not found.complete:
+                book.text(f"The steps stop before the answer: {found.note or 'no step forces another edge'}.",
+                          x, area[1] + 3, 9, width=w)
+                area = (area[0], area[1] + 5, area[2], area[3] - 5)
+            slots = book.paper.grid(COLUMNS, ROWS, gap=8.0, box=area)
+        for s in steps[done:g.first]:
+            known.update(s.settles)
+        x, y, w, h = slots[k % (COLUMNS * ROWS)]
+        scene = _picture(puzzle, steps, g, known)
+        for s in steps[g.first:g.last + 1]:
+            known.update(s.settles)
+        done = g.last + 1
+        placed = book.board(scene, (x, y, w, h - CAPTION))
+        bottom = y + placed.scale * scene.height + 4.0
+        for line_no, line in enumerate(caption(puzzle, steps, g)):
+            book.text(line, x, bottom + 4.0 * line_no, 8 if line_no == 0 else 7, width=w)
+
+
+def _picture(puzzle: Puzzle, steps: Sequence[Any], g: Group, before: dict[int, bool]) -> Any:
+    """The board after the group: its own edges in the ``settled`` style and, for a
+    single step, its reason (clues and edges) in the ``reason`` style."""
+    from ..render.scene import puzzle_scene
+
+    board = dict(before)
+    styles: dict[int, str] = {}
+    clues: tuple[int, ...] = ()
+    if g.single:
+        step = steps[g.first]
+        styles.update(dict.fromkeys((*step.links, *step.non_links), "reason"))
+        for e in (*step.links, *step.non_links):
+            board.setdefault(e, e in step.links)
+        clues = step.clues
+    for s in steps[g.first:g.last + 1]:
+        board.update(s.settles)
+        styles.update(dict.fromkeys((e for e, _ in s.settles), "settled"))
+    return puzzle_scene(puzzle, [e for e, line in board.items() if line],
+                        crosses=[e for e, line in board.items() if not line],
+                        edge_styles=styles, cell_styles=dict.fromkeys(clues, "reason"))
+
+
+def _count(n: int, word: str) -> str:
+    """``n`` and the word, plural when ``n`` is not 1 (``1 line``, ``2 crosses``)."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}es" if word.endswith("s") else f"{n} {word}s"
+
+
+def caption(puzzle: Puzzle, steps: Sequence[Any], g: Group) -> tuple[str, str]:
+    """Two lines under a picture: which steps, their level and rules; what they
+    settle (green) and, for a single step, from what (orange)."""
+    settles = [line for s in steps[g.first:g.last + 1] for _, line in s.settles]
+    made = ", ".join(_count(n, word) for n, word in ((sum(settles), "line"), (len(settles) - sum(settles), "cross"))
+                     if n)
+    if g.single:
+        step = steps[g.first]
+        reason = ", ".join(part for part in (_count(len(step.clues), "clue") if step.clues else "",
+                                             _count(len(step.links), "line") if step.links else "",
+                                             _count(len(step.non_links), "cross") if step.non_links else "") if part)
+        return (f"Step {g.first + 1}: {step.level_name}, {', '.join(step.rules)}",
+                f"from {reason or 'the rules alone'} (orange): {made} (green)")
+    levels = sorted({s.level for s in steps[g.first:g.last + 1]})
+    names = " and ".join(HUMAN_LEVELS[v - 1] for v in levels)
+    span = f"Steps {g.first + 1}-{g.last + 1}" if g.last > g.first else f"Step {g.first + 1}"
+    return f"{span}: {names}", f"{made} (green)"

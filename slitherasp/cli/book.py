@@ -1,0 +1,101 @@
+"""``slitherasp book``: puzzles printed as a PDF book, with answers and walkthroughs."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from .common import Exit, Progress, command, err, format_arg, progress_arg, stopped, whole
+from .watch import stoppable
+
+
+def add_parser(sub: Any) -> None:
+    p = command(
+        sub,
+        "book",
+        "print puzzles as a PDF book, with answers and explained walkthroughs (needs the 'print' extra)",
+        "Lay puzzles out on pages, each headed with its number, tiling, size and a\n"
+        "person's grade, drawn on its real geometry as vectors with an embedded font.\n"
+        "INPUT is a collection folder made by 'generate --count' (its index.jsonl gives\n"
+        "the order, tiling, size and grades), another folder (its puzzle files), or a\n"
+        "puzzle file in any format (a game ID too). --solutions adds the answers at the\n"
+        "back, smaller; --explain a walkthrough of each puzzle: its steps at 'normal' and\n"
+        "above drawn with their reasons, runs of easy steps folded into one picture.\n"
+        "The PDF is written when complete, or not at all (Ctrl-C writes nothing).",
+        "examples:\n"
+        "  slitherasp generate square --size 10x10 --count 20 --seed 1 -o squares/\n"
+        "  slitherasp book squares/ -o squares.pdf --title 'Twenty squares' --solutions\n"
+        "  slitherasp book squares/ -o walk.pdf --per-page 1 --explain --sort grade\n"
+        "  slitherasp book a.lp 7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a -o two.pdf --paper letter\n\n",
+    )
+    p.add_argument("inputs", nargs="+", metavar="INPUT", help="collection folders, folders or puzzle files")
+    p.add_argument("-o", "--output", metavar="OUT.pdf", required=True, help="the book to write")
+    p.add_argument("--per-page", type=int, choices=(1, 2, 4, 6), default=4, metavar="N",
+                   help="puzzles on a page: 1, 2, 4 or 6 (default: 4)")
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default: a4)")
+    p.add_argument("--title", help="the book's title (with --author: a title page)")
+    p.add_argument("--author", help="the book's author")
+    p.add_argument("--solutions", action="store_true", help="the answers at the back, smaller, several to a page")
+    p.add_argument("--explain", action="store_true", help="a walkthrough of each puzzle after the answers")
+    p.add_argument("--explain-pages", type=whole(1, 20), default=2, metavar="N",
+                   help="pages a walkthrough may take (default: 2); more steps are folded together")
+    p.add_argument("--sort", choices=("grade",), help="grade: easiest first (default: the order given)")
+    format_arg(p, "input format of every puzzle file (default: by extension, then by content)")
+    progress_arg(p)
+    p.set_defaults(run=run)
+    stoppable(p)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..book import write
+    from ..errors import InputError
+    from ..files import writable_folder
+    from ..render.pdf import fpdf
+    from ..stopping import StoppedError
+
+    fpdf()  # say how to install it before any work
+    if Path(args.output).suffix.lower() != ".pdf":
+        raise InputError("the book's file name must end in .pdf", source=args.output)
+    writable_folder(Path(args.output).parent)
+    items = inputs(args.inputs, args.format)
+    progress = Progress.for_args(len(items), args)
+
+    def show(done: int, total: int, note: str) -> None:
+        progress.total = total
+        progress.show(done, note)
+
+    try:
+        write(items, args.output, per_page=args.per_page, paper=args.paper, title=args.title, author=args.author,
+              solutions=args.solutions, explain=args.explain, explain_pages=args.explain_pages, sort=args.sort,
+              progress=show)
+    except StoppedError:
+        progress.close()
+        err("slitherasp: interrupted: no book was written")
+        return stopped(Exit.INTERRUPT)
+    progress.close()
+    err(f"slitherasp: {len(items)} puzzle{'s' * (len(items) != 1)} in {args.output}")
+    return Exit.OK
+
+
+def inputs(paths: list[str], fmt: str | None) -> list[Any]:
+    """The book's entries: a collection folder's by its index, another folder's puzzle
+    files (as ``batch`` finds them), and files or game IDs as given."""
+    from ..book import Entry, collection
+    from ..book.sources import INDEX
+    from ..errors import InputError
+    from .batch import collect
+
+    found: list[Any] = []
+    for path in paths:
+        folder = Path(path)
+        if folder.is_dir() and (folder / INDEX).is_file():
+            found += collection(folder)
+        elif folder.is_dir():
+            files = list(collect([path]))
+            if not files:
+                raise InputError("the folder holds no puzzle file and no index.jsonl", source=path)
+            found += [Entry(path=f, format=fmt) for f in files]
+        else:
+            found.append(Entry(path=path, format=fmt))
+    return found
