@@ -31,7 +31,8 @@ start, cpu = time.perf_counter(), time.process_time()
 book.write(collection(folder)[:count], out, **options)
 wall, cpu = time.perf_counter() - start, time.process_time() - cpu
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(json.dumps({"wall": wall, "cpu": cpu, "base": before / 1024, "peak": peak / 1024, "bytes": Path(out).stat().st_size}))
+size = Path(out).stat().st_size
+print(json.dumps({"wall": wall, "cpu": cpu, "base": before / 1024, "peak": peak / 1024, "bytes": size}))
 """
 
 

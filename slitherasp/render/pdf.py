@@ -188,10 +188,20 @@ def _crosses(s: Scene) -> list[tuple[Point, Point]]:
 
 def _texts(doc: Any, s: Scene, placed: Placed, clue_size: float) -> None:
     """Each text centred on its point (the SVG's ``dy="0.35em"``: the baseline a bit
-    below it); clues in one size, others in their own."""
+    below it); clues in one size, others in their own. Font and colour are set once
+    for each run of texts that share them, and each word is measured once."""
+    widths: dict[tuple[float, str], float] = {}
+    font, colour = None, None
     for t in s.texts:
         size = (clue_size if t.kind == "clue" else t.size) * placed.scale
-        set_font(doc, size * PT)
-        doc.set_text_color(*rgb(t.style))
+        if size != font:
+            set_font(doc, size * PT)
+            font = size
+        if t.style != colour:
+            doc.set_text_color(*rgb(t.style))
+            colour = t.style
         x, y = placed.at(t.at)
-        doc.text(x - doc.get_string_width(t.text) / 2, y + 0.35 * size, t.text)
+        w = widths.get((size, t.text))
+        if w is None:
+            w = widths[size, t.text] = doc.get_string_width(t.text)
+        doc.text(x - w / 2, y + 0.35 * size, t.text)
