@@ -59,21 +59,21 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("the book's file name must end in .pdf", source=args.output)
     writable_folder(Path(args.output).parent)
     items = inputs(args.inputs, args.format)
-    progress = Progress.for_args(len(items), args)
+    parts = 1 + args.solutions + args.explain  # the puzzles, then their answers and walkthroughs
+    progress = Progress.for_args(len(items) * parts, args, what="book", unit=" drawn", ticking=True)
 
     def show(done: int, total: int, note: str) -> None:
-        progress.total = total
-        progress.show(done, note)
+        progress.show(done, Path(note).name)
 
     try:
         write(items, args.output, per_page=args.per_page, paper=args.paper, title=args.title, author=args.author,
               solutions=args.solutions, explain=args.explain, explain_pages=args.explain_pages, sort=args.sort,
               progress=show)
     except StoppedError:
-        progress.close()
+        progress.end()
         err("slitherasp: interrupted: no book was written")
         return stopped(Exit.INTERRUPT)
-    progress.close()
+    progress.end()
     err(f"slitherasp: {len(items)} puzzle{'s' * (len(items) != 1)} in {args.output}")
     return Exit.OK
 
