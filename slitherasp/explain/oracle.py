@@ -24,6 +24,7 @@ import clingo
 
 from .. import asp_facts
 from ..model import Puzzle
+from .reasons import distances
 
 BUDGET = 10_000
 """Conflicts a test of the shrinking may take (about 0.3 s): a few questions under the
@@ -168,31 +169,13 @@ class Oracle:
         keep_clues, keep_known = start
         if not self.forces(keep_clues, keep_known, rules, targets):
             keep_clues, keep_known = set(clues), dict(known)
-        far = self._distances([e for e, _ in targets])
+        far = distances(self.puzzle, [e for e, _ in targets])
         facts = [("clue", c) for c in keep_clues] + [("edge", e) for e in keep_known]
         facts.sort(key=lambda f: (-self._distance(far, f), f))
         kept = _Shrink(self, rules, targets, set(facts), keep_known)
         kept.drop(facts)
         return {x for kind, x in kept.facts if kind == "clue"}, \
             {x: keep_known[x] for kind, x in kept.facts if kind == "edge"}, kept.proved
-
-    def _distances(self, edges: Sequence[int]) -> list[int]:
-        """Steps from the ends of ``edges`` to every vertex (breadth first)."""
-        p = self.puzzle
-        far = [-1] * len(p.vertices)
-        frontier = sorted({v for e in edges for v in p.edges[e]})
-        for v in frontier:
-            far[v] = 0
-        while frontier:
-            nxt = []
-            for v in frontier:
-                for e in p.incidence[v]:
-                    for w in p.edges[e]:
-                        if far[w] < 0:
-                            far[w] = far[v] + 1
-                            nxt.append(w)
-            frontier = nxt
-        return far
 
     def _distance(self, far: list[int], fact: tuple[str, int]) -> int:
         p = self.puzzle

@@ -66,7 +66,7 @@ def shrink(puzzle: Puzzle, level: int, clues: Collection[int], known: Mapping[in
     fixed = {("e", e) for e in keep if e in known}
     facts = [("c", c) for c in clues] + [("e", e) for e in known if ("e", e) not in fixed]
     near = {v for c in clues for e in puzzle.cell_edges[c] for v in puzzle.edges[e]}
-    far = _distances(puzzle, [e for e, _ in targets], near | {v for e in known for v in puzzle.edges[e]})
+    far = distances(puzzle, [e for e, _ in targets], near | {v for e in known for v in puzzle.edges[e]})
     facts.sort(key=lambda f: (-_distance(puzzle, far, f), f))
     kept = set(facts) | fixed
 
@@ -96,7 +96,7 @@ def shrink(puzzle: Puzzle, level: int, clues: Collection[int], known: Mapping[in
     return {x for kind, x in kept if kind == "c"}, {x: known[x] for kind, x in kept if kind == "e"}
 
 
-def _distances(puzzle: Puzzle, edges: Sequence[int], wanted: Collection[int] = ()) -> list[int]:
+def distances(puzzle: Puzzle, edges: Sequence[int], wanted: Collection[int] = ()) -> list[int]:
     """Steps from the ends of ``edges`` to every vertex, or to the ``wanted`` ones
     (breadth first; -1 where it did not go)."""
     far = [-1] * len(puzzle.vertices)
