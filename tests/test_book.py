@@ -295,3 +295,77 @@ def test_the_book_module_loads_no_pdf_library() -> None:
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
 
+
+
+# --------------------------------------------------------------------------- the web app's Print PDF
+LOOPY_7x7 = "7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a"
+
+
+def test_the_web_api_prints_one_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    import base64
+    import io
+
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from slitherasp.web.app import create_app
+
+    client = TestClient(create_app())
+    r = client.post("/api/print", json={"puzzle": LOOPY_7x7, "paper": "letter"})
+    assert r.status_code == 200
+    reader = pypdf.PdfReader(io.BytesIO(base64.b64decode(r.json()["pdf"])))
+    assert len(reader.pages) == 1 and "square 7x7" in reader.pages[0].extract_text()
+    assert round(float(reader.pages[0].mediabox[2]) * 25.4 / 72, 1) == PAPERS["letter"][0]
+    assert client.post("/api/print", json={"puzzle": LOOPY_7x7, "paper": "a5"}).status_code == 400
+    monkeypatch.setitem(sys.modules, "fpdf", None)
+    missing = client.post("/api/print", json={"puzzle": LOOPY_7x7})
+    assert missing.status_code == 400 and "slitherasp[print]" in missing.json()["error"]
+
+
+@pytest.fixture(scope="module")
+def page():  # type: ignore[no-untyped-def]
+    """The page in a headless Chromium, on a server in this process (skips without one)."""
+    import socket
+    import threading
+    import time
+
+    pytest.importorskip("uvicorn")
+    import uvicorn
+    from test_web_page import Page, _browser
+
+    from slitherasp.web.app import create_app
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="error"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    browser = _browser()
+    yield Page(browser, f"http://127.0.0.1:{port}/")
+    browser.quit()
+    server.should_exit = True
+    thread.join(5)
+
+
+def test_the_page_saves_a_pdf_or_says_why_it_cannot(page, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    import base64
+    import io
+
+    page.open(LOOPY_7x7)
+    page.js("window.saved = null; URL.createObjectURL = (blob) => { window.saved = blob; return 'blob:none'; }")
+    page.b.find_element("css selector", "details:has(button[data-action=pdf]) summary").click()
+    page.act("pdf")
+    page.wait(lambda: "puzzle.pdf" in page.status())
+    data = page.b.execute_async_script(
+        "const done = arguments[0]; const r = new FileReader();"
+        "r.onload = () => done([window.saved.type, r.result.split(',')[1]]); r.readAsDataURL(window.saved);")
+    assert data[0] == "application/pdf"
+    reader = pypdf.PdfReader(io.BytesIO(base64.b64decode(data[1])))
+    assert len(reader.pages) == 1 and "square 7x7" in reader.pages[0].extract_text()
+    monkeypatch.setitem(sys.modules, "fpdf", None)
+    page.act("pdf")
+    page.wait(lambda: "print part" in page.status())
+    assert "pip install 'slitherasp[print]'" in page.status() and "fpdf" not in page.status()

@@ -113,7 +113,7 @@ def _answers_per_page(per_page: int) -> int:
 
 
 def _puzzle_pages(book: Book, items: list[Entry], per_page: int, solutions: bool,
-                  tick: Callable[[int, str], None]) -> list[tuple[int, str, bytes | None]]:
+                  tick: Callable[[int, str], None]) -> list[tuple[int | None, str, bytes | None]]:
     """The puzzles, ``per_page`` to a page; with ``solutions``, each puzzle's answer
     drawing, packed (a few KB), for the answer pages."""
     from ..render.scene import puzzle_scene
@@ -130,15 +130,16 @@ def _puzzle_pages(book: Book, items: list[Entry], per_page: int, solutions: bool
         e = graded(e.known(puzzle), puzzle)
         answer = e.answer(puzzle) if solutions else None
         s = puzzle_scene(puzzle, sorted(answer) if answer is not None else None)
-        box = book.heading(slots[k % per_page], k + 1, f"{e.label()}  ·  {e.grade or 'no grade'}", 11)
+        number = k + 1 if len(items) > 1 else None  # one puzzle alone has no number
+        box = book.heading(slots[k % per_page], number, f"{e.label()}  ·  {e.grade or 'no grade'}", 11)
         book.board(replace(s, loop=()), box)
         if solutions:
-            packed.append((k + 1, e.label(), zlib.compress(pickle.dumps(s), 1) if answer is not None else None))
+            packed.append((number, e.label(), zlib.compress(pickle.dumps(s), 1) if answer is not None else None))
         tick(k + 1, e.path or "")
     return packed
 
 
-def _answer_pages(book: Book, drawn: list[tuple[int, str, bytes | None]], grid: tuple[int, int],
+def _answer_pages(book: Book, drawn: list[tuple[int | None, str, bytes | None]], grid: tuple[int, int],
                   tick: Callable[[int, str], None]) -> None:
     """The answers, smaller, ``grid`` (columns, rows) to a page."""
     per_page = grid[0] * grid[1]

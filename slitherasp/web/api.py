@@ -245,6 +245,22 @@ def render(payload: dict[str, Any]) -> dict[str, Any]:
     return {"svg": svg(puzzle, sorted(links), crosses=sorted(crosses), shade=bool(payload.get("shade")))}
 
 
+def print_pdf(payload: dict[str, Any]) -> dict[str, Any]:
+    """A page to print, as ``slitherasp book`` lays it out (one puzzle, headed with its
+    tiling, size and a person's grade): ``{"puzzle", "clues", "paper"}`` -> ``{"pdf"}``,
+    the PDF in base64. Needs the ``print`` extra on the server (else HTTP 400 saying so)."""
+    import base64
+
+    from ..book import write
+
+    paper = payload.get("paper", "a4")
+    if paper not in ("a4", "letter"):
+        raise InputError("<request>: 'paper' must be a4 or letter")
+    puzzle = puzzle_of(payload)
+    data = write([puzzle], per_page=1, paper=paper)
+    return {"pdf": base64.b64encode(data).decode("ascii")}
+
+
 def reduce(payload: dict[str, Any]) -> dict[str, Any]:
     """The puzzle with every clue it does not need removed (one at a time, as long
     as the answer stays unique): ``{"puzzle", "clues"}`` -> ``{"clues"}``."""
@@ -287,6 +303,7 @@ def tiling_names(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 ACTIONS = {"open": open_puzzle, "solve": solve, "check": check, "hint": hint, "tiling": tiling,
-           "generate": generate, "convert": convert, "render": render, "reduce": reduce, "grade": grade,
+           "generate": generate, "convert": convert, "render": render, "print": print_pdf, "reduce": reduce,
+           "grade": grade,
            "share": share, "tilings": tiling_names}
 """Every API route: ``POST /api/<name>``."""

@@ -36,6 +36,25 @@ async function exportSvg() {
   } catch (err) { failed(err); }
 }
 
+// A page to print as PDF, laid out as `slitherasp book` lays it out (the server needs its print extra).
+async function printPdf() {
+  const paper = /^en-(US|CA)$/.test(navigator.language) ? "letter" : "a4";
+  try {
+    const r = await working("Making a page to print", "print", puzzlePayload({ paper }));
+    const bytes = Uint8Array.from(atob(r.pdf), (c) => c.charCodeAt(0));
+    const url = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
+    Object.assign(document.createElement("a"), { href: url, download: "puzzle.pdf" }).click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    status("Saved as puzzle.pdf: a page to print and solve with a pen.");
+  } catch (err) {
+    if (isCancelled(err)) status("Cancelled.");
+    else if (/fpdf2/.test(err.message)) {
+      status("This server cannot make PDF pages: it lacks its print part (whoever runs it can add it with "
+        + "pip install 'slitherasp[print]'). The Print button prints the board from your browser.");
+    } else failed(err);
+  }
+}
+
 async function open(text) {
   if (!text.trim()) { status("Paste a puzzle into the box first."); return; }
   try { await openText(text); afterOpen(); } catch (err) { if (isCancelled(err)) status("Cancelled."); else failed(err); }
@@ -61,7 +80,7 @@ function toggleCrosses() {
 const ACTIONS = {
   undo: () => step(app.undo, app.redo), redo: () => step(app.redo, app.undo),
   clear: clearBoard, check, hint, solve, pause, reduce, second, grade, share,
-  export: exportAs, svg: exportSvg, print: () => window.print(),
+  export: exportAs, svg: exportSvg, print: () => window.print(), pdf: printPdf,
   play: () => setMode("play"), compose: () => setMode("compose"),
   "clear-clues": clearClues, crosses: toggleCrosses,
   "zoom-in": () => zoomButton(1.25), "zoom-out": () => zoomButton(0.8), fit: () => board.svg && fit(),
