@@ -224,14 +224,26 @@ def test_the_command_prints_a_collection_easiest_first(puzzles: list[Puzzle], tm
     assert ["easy" in heads[0], "easy" in heads[1], "normal" in heads[2], "hard" in heads[3]] == [True] * 4
 
 
-def test_walkthroughs_keep_to_their_budget(puzzles: list[Puzzle], tmp_path: Path) -> None:
+def test_walkthroughs_keep_to_their_budget_and_end_at_the_answer(puzzles: list[Puzzle], tmp_path: Path) -> None:
+    pytest.importorskip("pysat")
+    from stepcheck import answers
+
     out = tmp_path / "walk.pdf"
     book.write(puzzles[:2], out, per_page=2, explain=True, explain_pages=1)
     reader = pypdf.PdfReader(out)
     assert len(reader.pages) == 1 + 2
-    for number, page in enumerate(reader.pages[1:], 1):
+    for number, (puzzle, page) in enumerate(zip(puzzles, reader.pages[1:]), 1):
         text = page.extract_text()
         assert f"Walkthrough of puzzle {number}" in text and "Step" in text
+        (answer,) = answers(puzzle)  # the one answer, by the SAT checker
+        loops = [(pts, closed) for colour, pts, closed in strokes(page) if colour == rgb("loop")]
+        pictures = sorted(boards(page), key=lambda b: (-b[1][3], b[1][0]))  # top to bottom, left to right
+        assert len(pictures) > 1
+        drawn = [{puzzle.find_edge(*map(puzzle.vertex_index.get, pair)) for pair in
+                  drawn_answer(puzzle, box, loops)} for _, box in pictures]
+        assert all(lines <= answer for lines in drawn)  # no picture draws a line the answer lacks
+        assert all(a <= b for a, b in zip(drawn, drawn[1:]))  # each picture keeps the lines before it
+        assert drawn[-1] == answer and check(puzzle, puzzle.links(drawn[-1])).valid
 
 
 @pytest.mark.parametrize(("args", "says"), [
