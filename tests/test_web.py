@@ -66,6 +66,39 @@ def test_composed_clues_and_reduce_keep_one_answer(client: TestClient) -> None:
     assert reduced.clue_count() < 16 and answers(reduced) == [answer]
 
 
+def _full_4x4() -> tuple[dict, frozenset]:
+    """A 4x4 square with every clue of one loop (unique), and that loop."""
+    full = tilings.build("square", 4, 4)
+    answer = answers(full, limit=1)[0]
+    return {"puzzle": write_text(full, "pzpr").strip(), "clues": list(full.signature(answer))}, answer
+
+
+def test_reduce_whose_first_solve_is_cut_short_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from slitherasp import sessions, stopping
+    from slitherasp.results import UNKNOWN, Result
+    from slitherasp.web import api
+
+    payload, answer = _full_4x4()
+    assert api.reduce(payload)["timed_out"] is False
+    # the time limit ends the first solve before any answer (as on a big board)
+    cut = lambda self, clues, **kw: Result(puzzle=self.puzzle, status=UNKNOWN, timed_out=True)  # noqa: E731
+    monkeypatch.setattr(sessions.Session, "solve", cut)
+    monkeypatch.setattr(api, "reason", lambda: "time")
+    with pytest.raises(stopping.StoppedError):  # not "only a puzzle with exactly one answer ..."
+        api.reduce(payload)
+
+
+def test_reduce_cut_short_keeps_one_answer_and_says_it_was_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    from slitherasp.web import api
+
+    payload, answer = _full_4x4()
+    asked = iter(range(10**6))
+    monkeypatch.setattr(api, "reason", lambda: "time" if next(asked) >= 3 else None)
+    r = api.reduce(payload)
+    reduced = tilings.build("square", 4, 4).with_clues(r["clues"])
+    assert r["timed_out"] is True and 0 < 16 - reduced.clue_count() <= 3 and answers(reduced) == [answer]
+
+
 def test_generate_and_tiling(client: TestClient) -> None:
     made = client.post("/api/generate", json={"tiling": "cairo", "size": "4x4", "seed": 3,
                                               "difficulty": "normal"}).json()

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..model import Puzzle
-from ..stopping import requested
+from ..stopping import StoppedError, reason
 
 TIME_LIMIT = 20.0
 """Seconds one solve, hint or generation may take (a generation stopped by it returns
@@ -263,23 +263,29 @@ def print_pdf(payload: dict[str, Any]) -> dict[str, Any]:
 
 def reduce(payload: dict[str, Any]) -> dict[str, Any]:
     """The puzzle with every clue it does not need removed (one at a time, as long
-    as the answer stays unique): ``{"puzzle", "clues"}`` -> ``{"clues"}``."""
+    as the answer stays unique): ``{"puzzle", "clues"}`` -> ``{"clues", "timed_out"}``;
+    ``timed_out``: the time limit stopped the removal early (the clues left still
+    have one answer, but some may be redundant)."""
     from ..sessions import Session
 
     puzzle = puzzle_of(payload)
     clues = {c: k for c, k in enumerate(puzzle.clues) if k is not None}
     session = Session(puzzle, values=[[k] if k is not None else [] for k in puzzle.clues])
     first = session.solve(clues, models=2, time_limit=TIME_LIMIT)
+    if first.timed_out or first.interrupted:  # no answer known: not a puzzle without one
+        raise StoppedError(reason() or "time")
     if len(first.answers) != 1:
         raise InputError("<puzzle>: only a puzzle with exactly one answer can lose clues")
+    why = None
     for c in sorted(clues, key=lambda c: -len(puzzle.cell_edges[c])):
-        if requested():  # the page went away: what is removed so far stays removed
+        why = reason()
+        if why is not None:  # the time limit, or the page went away: what is removed stays removed
             break
         trial = {d: k for d, k in clues.items() if d != c}
         r = session.solve(trial, models=2, time_limit=TIME_LIMIT)
         if r.exhausted and len(r.answers) == 1:
             clues = trial
-    return {"clues": [clues.get(c) for c in range(len(puzzle.cells))]}
+    return {"clues": [clues.get(c) for c in range(len(puzzle.cells))], "timed_out": why == "time"}
 
 
 def grade(payload: dict[str, Any]) -> dict[str, Any]:
