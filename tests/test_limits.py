@@ -158,3 +158,18 @@ def test_generation_workers_die_with_their_killed_parent(tmp_path: Path) -> None
     for w in left:  # before the fix they waited on a pipe forever: leave none behind
         os.kill(w, signal.SIGKILL)
     assert not left
+
+
+def test_ctrl_c_while_the_command_line_loads_is_one_line_and_130() -> None:
+    """A Ctrl-C in the first third of a second (Python loading the command line) came
+    before any handler: a traceback of whatever module was loading."""
+    code = ("import os, signal, sys\n"
+            "class Interrupt:  # Ctrl-C as the command line's modules load\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name == 'slitherasp.cli.main':\n"
+            "            os.kill(os.getpid(), signal.SIGINT)\n"
+            "sys.meta_path.insert(0, Interrupt())\n"
+            "from slitherasp.command import run\n"
+            "sys.exit(run(['--version']))\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 130 and proc.stderr == "slitherasp: interrupted\n", proc.stderr[-500:]
