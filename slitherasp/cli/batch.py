@@ -42,7 +42,7 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("paths", nargs="+", metavar="PATH", help="instance files or folders")
     format_arg(p, "input format of every instance (default: by extension)")
-    solver_args(p)
+    solver_args(p, limit="stop each instance's solve after S seconds (that instance UNKNOWN)")
     p.add_argument("--jobs", "-j", type=whole(1, 256), default=1, metavar="N",
                    help="instances solved at once, in worker processes (default: 1, this process)")
     p.add_argument("--cluster", metavar="ADDRESS",

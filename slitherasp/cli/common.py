@@ -146,12 +146,13 @@ def format_arg(p: argparse.ArgumentParser, help: str = "input format (default: b
     p.add_argument("--format", help=help)
 
 
-def solver_args(p: argparse.ArgumentParser, *, encoding: bool = True) -> None:
-    """``--unique``, ``--time-limit`` and (by default) ``--encoding``."""
+def solver_args(p: argparse.ArgumentParser, *, encoding: bool = True,
+                limit: str = "stop after S seconds (result UNKNOWN)") -> None:
+    """``--unique``, ``--time-limit`` (``limit``: its help) and (by default) ``--encoding``."""
     from ..asp_facts import CHOICES, DEFAULT_ENCODING
 
     p.add_argument("--unique", action="store_true", help="look for a second answer and say whether the first is unique")
-    time_limit_arg(p, "stop after S seconds (result UNKNOWN)")
+    time_limit_arg(p, limit)
     if encoding:
         p.add_argument("--encoding", default=DEFAULT_ENCODING, choices=CHOICES,
                        help="reach, colour (faces of a disc only) or auto: colour where it applies, "
