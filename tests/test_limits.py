@@ -32,7 +32,7 @@ def _stuck_command(tmp_path: Path, *argv: str) -> subprocess.Popen:
     path = tmp_path / "p.lp"
     path.write_text(write_instance(grid(3, 3, {(0, 0): 3})))
     code = ("import sys, slitherasp.generate as g\n"
-            f"def stuck(*a, **k):\n    {STUCK}\n"
+            f"def stuck(*a, **k):\n    print('stuck', file=sys.stderr, flush=True)\n    {STUCK}\n"
             "g.grade = stuck\n"
             "from slitherasp.cli.main import main\n"
             f"sys.exit(main(['grade', {str(path)!r}, *{list(argv)!r}]))\n")
@@ -68,7 +68,8 @@ def test_time_limit_holds_while_the_work_is_stuck_in_c(tmp_path: Path) -> None:
 
 def test_ctrl_c_holds_while_the_work_is_stuck_in_c(tmp_path: Path) -> None:
     proc = _stuck_command(tmp_path)
-    time.sleep(1.0)
+    assert proc.stderr is not None and proc.stderr.readline() == "stuck\n"  # loaded (slow on a busy machine)
+    time.sleep(0.2)
     proc.send_signal(signal.SIGINT)
     out, err = _finish(proc)
     assert proc.returncode == 130 and "interrupted" in err
