@@ -180,6 +180,11 @@ def test_the_start_page_shows_a_board(page: Page) -> None:
     page.wait(lambda: page.js("return document.querySelectorAll('[data-face]').length") == 49)
     assert "?p=" in page.b.current_url and page.states() == ["empty"] * 112
     assert len(answers(page.puzzle())) == 1  # a real puzzle, with one answer
+    made = page.b.current_url
+    page.stroke([(0.5, 0.5), (1.5, 0.5)])
+    page.b.get(page.url)  # the bare address again: the puzzle last played, as it was left
+    page.wait(lambda: "faces" in page.status())
+    assert page.b.current_url == made and len(page.drawn()) == 1
 
 
 def test_a_drag_over_three_edges_draws_three_lines_and_back_takes_one_away(page: Page) -> None:
