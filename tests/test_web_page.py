@@ -473,6 +473,7 @@ def test_compose_removes_spare_clues_and_draws_a_second_answer_in_words(page: Pa
     assert answers(kept, limit=2) == answers(full, limit=2)  # still the one answer
     page.act("clear-clues")
     page.wait(lambda: "0 clues: more than one answer" in page.status())
+    assert "No line is in every answer yet." in page.status()  # not "the 0 lines every answer has"
     page.act("second")
     page.wait(lambda: "…" not in page.status())  # not "Looking for a second answer… 0 s" any more
     dashed = page.js("const at = new Map([...document.querySelectorAll('[data-edge]')].map(n => [n.getAttribute('d'),"

@@ -55,8 +55,10 @@ async function live() {
     if (!r.links.length) status(`${clues}: no answer. Some clue contradicts the others.`);
     else if (r.unique) { index(r.links).forEach((e) => ghost(e, "dashed")); status(`${clues}: one answer (dashed). The puzzle is ready.`); }
     else if (r.forced) {
+      const n = r.forced.links.length;
       index(r.forced.links).forEach((e) => ghost(e, "dashed"));
-      status(`${clues}: more than one answer. Dashed: the ${r.forced.links.length} lines every answer has.`);
+      status(`${clues}: more than one answer. ${n ? `Dashed: the ${n === 1 ? "line" : `${n} lines`} every answer has.`
+        : "No line is in every answer yet."}`);
     } else status(`${clues}: more than one answer.`);
     await updateShare();
   } catch (err) { if (!(err instanceof Cancelled)) failed(err); }
