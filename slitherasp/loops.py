@@ -27,6 +27,7 @@ import random
 
 from .errors import GenerationError
 from .model import Answer, Puzzle
+from .stopping import check
 
 __all__ = ["colouring", "random_loop"]
 
@@ -56,6 +57,7 @@ class _Patch:
             x, y = sides[e]
             return y if x == f else x
 
+        check()
         self.neighbours: list[list[int]] = []
         self.around: list[list[int]] = []
         for f, ring in enumerate(shape.rings):
@@ -74,6 +76,7 @@ class _Patch:
                     seq.append(g)
                     g, e = across(e2, g), e2
             self.around.append(seq)
+        check()  # between the steps of a big patch: time limits and Ctrl-C hold
         at: list[set[int]] = [set() for _ in puzzle.vertices]
         for c, es in enumerate(puzzle.cell_edges):
             for e in es:
@@ -149,7 +152,11 @@ def colouring(puzzle: Puzzle, seed: int | None = None, *, tendrils: bool = True)
 
     for f in range(cells):
         refresh(f)
+    steps = 0
     while True:
+        steps += 1
+        if not steps & 511:
+            check()  # a big patch takes a second or more: time limits and Ctrl-C hold
         choices = [c for c in (WHITE, BLACK) if _top(heaps[c], live[c]) is not None]
         if not choices:
             break
@@ -170,6 +177,7 @@ def colouring(puzzle: Puzzle, seed: int | None = None, *, tendrils: bool = True)
     rng.shuffle(faces)
     flipped = tendrils
     while flipped:  # tendrils into clumps
+        check()
         flipped = False
         for f in faces:
             other = WHITE + BLACK - board[f]
