@@ -46,6 +46,12 @@ FILES: dict[str, str] = {
 ENCODINGS = ("colour", "reach")
 """The Slitherlink encodings a user may choose. ``colour`` needs the cells to be the
 faces of a disc (:attr:`Puzzle.is_disc`)."""
+DEFECTS = {
+    "faces": "a cell whose edges are not one simple cycle", "edge": "an edge in no cell or in three or more",
+    "pieces": "the cells fall apart into pieces", "pinch": "the cells at a vertex are not one fan",
+    "closed": "no border: a closed surface", "holes": "holes", "euler": "handles (V - E + F is not 1)",
+}
+"""What each :class:`slitherasp.topology.Defect` means, in words."""
 AUTO = "auto"
 """The default: ``colour`` where the cells are the faces of a disc, else ``reach``."""
 DEFAULT_ENCODING = AUTO
@@ -75,8 +81,11 @@ def resolve(encoding: str, puzzle: Puzzle) -> str:
     if encoding == AUTO:
         return "colour" if puzzle.is_disc else "reach"
     if encoding == "colour" and not puzzle.is_disc:
+        from .topology import disc_defect
+
+        defect = disc_defect(puzzle)
         raise InputError("the colour encoding needs the cells to be the faces of a disc-shaped patch "
-                         "(an instance with its geometry); use --encoding reach")
+                         f"(here: {DEFECTS.get(defect.kind, defect.kind) if defect else '?'}); use --encoding reach")
     if encoding not in ENCODINGS:
         raise InputError(f"unknown encoding {encoding!r}; choose from {', '.join(CHOICES)}")
     return encoding

@@ -41,11 +41,12 @@ Answer = frozenset[int]
 # --------------------------------------------------------------------------- geometry
 @dataclass(frozen=True)
 class Geometry:
-    """Where the vertices lie and which cell is which face.
+    """Where the vertices lie and which cell is which face, for drawing.
 
     ``points[v]`` is the position of vertex ``v`` (x to the right, y up);
     ``faces[c]`` is the cycle of vertex indices bounding cell ``c``,
-    counter-clockwise, or ``None`` for a cell that is not a face.
+    counter-clockwise, or ``None`` for a cell that is not a face. Whether the cells
+    are the faces of a disc does not depend on it (:attr:`Puzzle.is_disc`).
     """
 
     points: tuple[Point, ...]
@@ -181,36 +182,50 @@ class Puzzle:
         return tuple(tuple(x) for x in out)
 
     @cached_property
-    def face_sides(self) -> tuple[tuple[int | None, ...] | None, ...]:
-        """For each cell whose geometry is a face, the edges along it in order (side
-        ``i`` joins the face's points ``i - 1`` and ``i``; None where they are not an
-        edge); None for a cell that is no face; empty without geometry.
+    def _cycles(self) -> tuple[tuple[tuple[int, ...] | None, ...], tuple[tuple[int, ...] | None, ...]]:
+        from .topology import cell_cycles
+
+        return cell_cycles(self)
+
+    @property
+    def face_cycles(self) -> tuple[tuple[int, ...] | None, ...]:
+        """For each cell whose edges form one simple cycle, its vertices in the order
+        of that cycle (in either direction); None for any other cell. Read from the
+        edges alone: no geometry needed (:func:`slitherasp.topology.cell_cycles`).
+
+        >>> from_faces([[(0, 0), (1, 0), (0, 1)]]).face_cycles
+        ((0, 1, 2),)
+        """
+        return self._cycles[0]
+
+    @property
+    def face_sides(self) -> tuple[tuple[int, ...] | None, ...]:
+        """For each cell that is a simple cycle, its edges in the order of
+        :attr:`face_cycles` (side ``i`` joins its vertices ``i`` and ``i + 1``); None for
+        any other cell.
 
         >>> from_faces([[(0, 0), (1, 0), (0, 1)]]).face_sides
-        ((2, 0, 1),)
+        ((0, 1, 2),)
         """
-        if self.geometry is None:
-            return ()
-        find = self.find_edge
-        return tuple(None if f is None else tuple(find(f[i - 1], f[i]) for i in range(len(f)))
-                     for f in self.geometry.faces)
+        return self._cycles[1]
 
     @cached_property
     def boundary_edges(self) -> frozenset[int]:
-        """Edges on exactly one face: the border with the outside (needs geometry)."""
-        if self.geometry is None:
-            return frozenset()
+        """Edges on exactly one face (a cell that is a simple cycle): on a disc
+        (:attr:`is_disc`), the border with the outside."""
+        cycles = self.face_cycles
         return frozenset(
             e
             for e, cs in enumerate(self.edge_cells)
-            if sum(self.geometry.faces[c] is not None for c in cs) == 1
+            if sum(cycles[c] is not None for c in cs) == 1
         )
 
     @cached_property
     def is_disc(self) -> bool:
-        """Whether the cells are the faces of a disc-shaped planar patch
-        (:func:`slitherasp.topology.is_disc`): then every cycle bounds exactly one set
-        of faces, what the ``colour`` encoding relies on.
+        """Whether the cells are the faces of a disc (:func:`slitherasp.topology.is_disc`):
+        then every cycle bounds exactly one set of faces, what the ``colour`` encoding
+        and the rules of faces rely on. Decided from the edges and cells alone, so bare
+        competition facts are recognised as well as tilings with their geometry.
 
         >>> from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)]]).is_disc
         True

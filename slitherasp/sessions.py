@@ -298,10 +298,8 @@ class Batch:
         search for a second."""
         if len(puzzle.edges) > self.session_edges:
             return solve(puzzle, unique=unique, time_limit=time_limit, encoding=self.encoding)
-        geometry = puzzle.geometry
-        # the graph, and the faces that decide the encoding (cheaper than is_disc)
-        key = (puzzle.vertices, puzzle.edges, puzzle.cells, puzzle.cell_edges,
-               None if geometry is None else geometry.faces)
+        # the graph (which alone decides the encoding: Puzzle.is_disc reads no geometry)
+        key = (puzzle.vertices, puzzle.edges, puzzle.cells, puzzle.cell_edges)
         start = time.perf_counter()
         known = key in self._sessions
         entry = self._sessions.pop(key, 0)

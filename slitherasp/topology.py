@@ -1,10 +1,11 @@
 """Topology of patches of faces: pieces, neighbours, discs, trimming.
 
 One place for the questions every room asks of a patch: which cells touch
-(:func:`face_neighbours`), how things fall into groups (:func:`components`), whether
-the cells are the faces of a disc (:func:`disc_defect`, :func:`is_disc`: what the
-``colour`` encoding relies on, and what polygons must be), how to trim a patch to a
-disc (:func:`trim_to_disc`). Pure Python: no networkx, no numpy.
+(:func:`face_neighbours`), how things fall into groups (:func:`components`), which
+cells are simple cycles (:func:`cell_cycles`), whether the cells are the faces of a
+disc, read from the edges alone (:func:`disc_defect`, :func:`is_disc`: what the
+``colour`` encoding and the rules of faces rely on, and what polygons must be), how
+to trim a patch to a disc (:func:`trim_to_disc`). Pure Python: no networkx, no numpy.
 
 >>> from slitherasp.model import from_faces
 >>> two = from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)], [(1, 0), (2, 0), (2, 1), (1, 1)]])
@@ -110,15 +111,60 @@ def face_neighbours(puzzle: Puzzle) -> list[set[int]]:
 
 
 # --------------------------------------------------------------------------- discs
+Cycles = tuple[tuple[int, ...] | None, ...]
+
+
+def cell_cycles(puzzle: Puzzle) -> tuple[Cycles, Cycles]:
+    """For each cell whose edges form one simple cycle, its vertices and its edges in
+    the order of the cycle (edge ``i`` joins vertices ``i`` and ``i + 1``); None for
+    any other cell. Combinatorial: the geometry is not read.
+
+    >>> from slitherasp.model import Puzzle
+    >>> p = Puzzle(vertices=("a", "b", "c", "d"), edges=((0, 1), (2, 1), (2, 0), (2, 3)),
+    ...            cells=("t", "x"), cell_edges=((0, 2, 1), (1, 3)), clues=(None, None))
+    >>> cell_cycles(p)
+    (((0, 1, 2), None), ((0, 1, 2), None))
+    """
+    ends = puzzle.edges
+    vertices: list[tuple[int, ...] | None] = []
+    sides: list[tuple[int, ...] | None] = []
+    for es in puzzle.cell_edges:
+        at: dict[int, list[int]] = {}
+        for e in es:
+            u, v = ends[e]
+            at.setdefault(u, []).append(e)
+            at.setdefault(v, []).append(e)
+        n = len(es)
+        ring: list[int] = []
+        if n >= 3 and len(at) == n and all(len(two) == 2 for two in at.values()):
+            # every vertex on two of the edges: one cycle or several; walk the first
+            first, (start, v) = es[0], ends[es[0]]
+            ring, path, e = [first], [start], first
+            while v != start:
+                path.append(v)
+                a, b = at[v]
+                e = b if a == e else a
+                ring.append(e)
+                x, y = ends[e]
+                v = y if x == v else x
+        if len(ring) == n:
+            vertices.append(tuple(path))
+            sides.append(tuple(ring))
+        else:
+            vertices.append(None)
+            sides.append(None)
+    return tuple(vertices), tuple(sides)
+
+
 @dataclass(frozen=True)
 class Defect:
-    """Why the cells are not the faces of a disc. ``kind`` is one of ``faces`` (no
-    geometry, or a cell that is not a face), ``sides`` (a face's sides are not its
-    cell's edges), ``edge`` (an edge on no face or on three), ``pieces`` (the faces
-    fall apart; ``groups`` the pieces), ``pinch`` (the faces at a vertex do not form
-    one fan; ``where`` that vertex), ``closed`` (no border: a closed surface such as a
-    hemi-cube), ``holes`` (several borders; ``groups`` their vertices, the outer one
-    first) or ``euler`` (V - E + F is not 1: handles)."""
+    """Why the cells are not the faces of a disc. ``kind`` is one of ``faces`` (a cell
+    whose edges are not one simple cycle, or no edge at all), ``edge`` (an edge on no
+    cell or on three), ``pieces`` (the cells fall apart; ``groups`` the pieces),
+    ``pinch`` (the cells at a vertex do not form one fan or wheel; ``where`` that
+    vertex), ``closed`` (no border: a closed surface such as a hemi-cube), ``holes``
+    (several borders; ``groups`` their vertices, the outer one first where the
+    geometry tells, else the longest) or ``euler`` (V - E + F is not 1: handles)."""
 
     kind: str
     where: int | None = None
@@ -128,26 +174,22 @@ class Defect:
 def disc_defect(puzzle: Puzzle) -> Defect | None:
     """None when the cells are the faces of a topological disc, else what is wrong.
 
-    The test is combinatorial and exact: every cell a face whose sides are its
-    edges, every edge on one or two faces, the faces joined along edges, the faces
-    at each vertex one fan (a manifold), a border, and V - E + F = 1. A connected
-    surface with a border and Euler characteristic 1 is a disc; a closed surface
-    with V - E + F = 1 (the hemi-cube: K4 with three four-sided faces) is not.
+    The test is combinatorial and exact, and reads no coordinates: every cell a
+    simple cycle of its edges, every edge in one or two cells, the cells joined along
+    edges, the cells at each vertex one fan or wheel (a manifold with a border), a
+    border, and V - E + F = 1. A connected surface with a border and Euler
+    characteristic 1 is a disc; a closed surface with V - E + F = 1 (the hemi-cube:
+    K4 with three four-sided faces) is not.
 
-    >>> from slitherasp.model import Geometry, Puzzle
+    >>> from slitherasp.model import Puzzle
     >>> k4 = Puzzle(vertices=("0", "1", "2", "3"), edges=((0, 1), (1, 2), (2, 3), (3, 0), (0, 2), (1, 3)),
     ...             cells=("a", "b", "c"), cell_edges=((0, 1, 2, 3), (4, 1, 5, 3), (4, 2, 5, 0)),
-    ...             clues=(None,) * 3, geometry=Geometry(((0, 0), (1, 0), (1, 1), (0, 1)),
-    ...                                                   ((0, 1, 2, 3), (0, 2, 1, 3), (0, 2, 3, 1))))
+    ...             clues=(None,) * 3)
     >>> disc_defect(k4)
     Defect(kind='closed', where=None, groups=())
     """
-    geo = puzzle.geometry
-    if geo is None or not puzzle.edges or any(f is None for f in geo.faces):
+    if not puzzle.edges or any(c is None for c in puzzle.face_cycles):
         return Defect("faces")
-    for sides, es in zip(puzzle.face_sides, puzzle.cell_edges):
-        if set(sides) != set(es):  # type: ignore[arg-type]
-            return Defect("sides")
     if any(not 1 <= len(cs) <= 2 for cs in puzzle.edge_cells):
         return Defect("edge")
     pieces = components(range(len(puzzle.cells)), (cs for cs in puzzle.edge_cells))
@@ -156,7 +198,7 @@ def disc_defect(puzzle: Puzzle) -> Defect | None:
     used = {v for e in puzzle.edges for v in e}
     euler = len(used) - len(puzzle.edges) + len(puzzle.cells)
     if euler == 1 and any(len(cs) == 1 for cs in puzzle.edge_cells):
-        # Split every vertex where the faces form several fans into one vertex per
+        # Split every vertex where the cells form several fans into one vertex per
         # fan: a connected surface with a border, whose V - E + F (1 plus the extra
         # vertices) is at most 1. So no vertex was split, and the surface is a disc:
         # the fans need not be looked at (the slowest test)
@@ -169,7 +211,8 @@ def disc_defect(puzzle: Puzzle) -> Defect | None:
         return Defect("closed")
     loops = components({v for e in border for v in e}, border)
     if len(loops) > 1:
-        outer = min(range(len(loops)), key=lambda k: min(geo.points[v] for v in loops[k]))
+        geo = puzzle.geometry
+        outer = 0 if geo is None else min(range(len(loops)), key=lambda k: min(geo.points[v] for v in loops[k]))
         ordered = [loops[outer], *(g for k, g in enumerate(loops) if k != outer)]
         return Defect("holes", groups=tuple(frozenset(g) for g in ordered))
     if euler != 1:
@@ -183,14 +226,13 @@ def is_disc(puzzle: Puzzle) -> bool:
 
 
 def _pinched_vertex(puzzle: Puzzle) -> int | None:
-    """A vertex whose faces do not form one fan (their sides at the vertex, joined
-    face by face, fall into several groups), or None. Needs every cell a face."""
-    geo = puzzle.geometry
-    assert geo is not None
+    """A vertex whose cells do not form one fan or wheel (their sides at the vertex,
+    joined cell by cell, fall into several groups), or None. Needs every cell a
+    simple cycle."""
     joins: dict[int, list[tuple[int, int]]] = {}
-    for ring, sides in zip(geo.faces, puzzle.face_sides):
+    for ring, sides in zip(puzzle.face_cycles, puzzle.face_sides):
         for i, v in enumerate(ring):  # type: ignore[arg-type]
-            joins.setdefault(v, []).append((sides[i], sides[(i + 1) % len(ring)]))  # type: ignore[arg-type]
+            joins.setdefault(v, []).append((sides[i - 1], sides[i]))  # type: ignore[index]
     for v in sorted(joins):
         if not _one_fan(joins[v], len(puzzle.incidence[v])):
             return v
