@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import grid
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from slitherasp.formats.lp import parse_facts, read_answer, read_instance, write_answer, write_instance
 from slitherasp.model import InputError
@@ -90,3 +92,33 @@ def test_bad_answers() -> None:
 def test_write_answer_uses_input_orientation() -> None:
     p = read_instance("edge(2,1). edge(2,3). edge(1,3).")
     assert write_answer(p, [0, 2]) == "link(2,1).\nlink(1,3)."
+
+
+_PIECES = ["edge", "clue", "cell_contains", "p", "not", "(", ")", ",", ".", " ", "\n", "\t", "0", "1", "12",
+           "007", "4294967296", "a", "c_1", "B", "_x", "x'", "-1", '"s"', "%c\n", "%*b*%", "f(1)"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(_PIECES), max_size=40), st.lists(st.tuples(st.sampled_from(["edge", "p"]),
+       st.lists(st.sampled_from(["0", "1", "12", "a", "c_1", "123456789", "1234567890", "007", "not", "B", "_x", "x'"]),
+       min_size=1, max_size=3)), max_size=6))
+def test_the_whole_text_fast_path_reads_as_the_parser_does(noise: list[str], plain: list) -> None:
+    """Texts of plain facts (the fast path's) and of anything near them: the same facts,
+    or the same error at the same place, with and without the whole-text pass."""
+    from slitherasp.formats import terms
+
+    texts = ["".join(noise), " ".join(f"{p}({','.join(a)})." for p, a in plain)]
+    for text in texts:
+        fast = slow = None
+        try:
+            fast = [(f.predicate, f.args, f.offset) for f in parse_facts(text)]
+        except InputError as e:
+            fast = str(e)
+        whole, terms._whole = terms._whole, lambda text: None
+        try:
+            slow = [(f.predicate, f.args, f.offset) for f in parse_facts(text)]
+        except InputError as e:
+            slow = str(e)
+        finally:
+            terms._whole = whole
+        assert fast == slow, text

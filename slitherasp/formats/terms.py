@@ -45,6 +45,11 @@ _SIMPLE_ARG = r"[ \t\r\n]*(-?(?:0|[1-9][0-9]{0,9})|[_']*[a-z][A-Za-z0-9_']{0,200
 _FAST = re.compile(
     rf"([_']*[a-z][A-Za-z0-9_']*)\({_SIMPLE_ARG}(?:,{_SIMPLE_ARG})?(?:,{_SIMPLE_ARG})?\)", re.A
 )
+# The commonest text of all, competition facts as generators write them ('edge(1,2).',
+# one after another with blanks between): the whole text in one pass, when it is only
+# that. Small numbers and plain names are their own canonical spelling.
+_PLAIN_ARG = r"(0|[1-9][0-9]{0,8}|[a-z][A-Za-z0-9_]{0,200})"
+_WHOLE = re.compile(rf"[ \t\r\n]*([a-z][A-Za-z0-9_]*)\({_PLAIN_ARG}(?:,{_PLAIN_ARG})?(?:,{_PLAIN_ARG})?\)\.", re.A)
 _KEYWORDS = frozenset({"not"})
 """Words clingo reads as keywords, never as names."""
 _ESCAPES = {"\\": "\\", '"': '"', "n": "\n"}
@@ -251,6 +256,12 @@ class Parser:
     def atoms(self, terminated: bool) -> Iterator[Fact]:
         """Atoms up to the end of input; with ``terminated`` each must end in '.'."""
         text, n = self.text, len(self.text)
+        if terminated and self.pos == 0:
+            whole = _whole(text)
+            if whole is not None:
+                self.pos = n
+                yield from whole
+                return
         while True:
             self.skip()
             if self.pos >= n:
@@ -288,6 +299,24 @@ class Parser:
                     raise self.error("only facts are allowed here (found a rule)")
                 self.expect(".", f"'.' after {pred}/{len(args)}")
             yield Fact(pred, args, start)
+
+
+def _whole(text: str) -> list[Fact] | None:
+    """Every fact of ``text`` when it holds nothing but plain facts and blanks (see
+    ``_WHOLE``), else None (the parser then reads it, and says where it goes wrong)."""
+    facts, pos = [], 0
+    for m in _WHOLE.finditer(text):
+        if m.start() != pos:
+            return None
+        pos = m.end()
+        pred, a, b, c = m.groups()
+        args = (a,) if b is None else (a, b) if c is None else (a, b, c)
+        if "not" in args or pred == "not":
+            return None
+        facts.append(Fact(pred, args, m.start(1)))
+    if text[pos:].strip(" \t\r\n"):
+        return None
+    return facts
 
 
 def _plain(text: str) -> bool:
