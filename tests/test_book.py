@@ -337,29 +337,11 @@ def test_the_web_api_prints_one_page(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(scope="module")
 def page():  # type: ignore[no-untyped-def]
     """The page in a headless Chromium, on a server in this process (skips without one)."""
-    import socket
-    import threading
-    import time
-
     pytest.importorskip("uvicorn")
-    import uvicorn
-    from test_web_page import Page, _browser
+    from test_web_page import served_page
 
-    from slitherasp.web.app import create_app
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="error"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    browser = _browser()
-    yield Page(browser, f"http://127.0.0.1:{port}/")
-    browser.quit()
-    server.should_exit = True
-    thread.join(5)
+    with served_page() as served:
+        yield served
 
 
 def test_the_page_saves_a_pdf_or_says_why_it_cannot(page, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]

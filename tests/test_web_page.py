@@ -7,10 +7,12 @@ server and one browser serve the whole module (``.ci/run`` installs Debian's
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import socket
 import threading
 import time
+from collections.abc import Iterator
 from urllib.parse import quote, unquote
 
 import pytest
@@ -127,8 +129,9 @@ def _browser():  # type: ignore[no-untyped-def]
     return webdriver.Chrome(service=webdriver.ChromeService(executable_path=driver), options=options)
 
 
-@pytest.fixture(scope="module")
-def page():  # type: ignore[no-untyped-def]
+@contextlib.contextmanager
+def served_page() -> Iterator[Page]:
+    """The page in a headless Chromium, on a server of the app in this process."""
     import uvicorn
 
     with socket.socket() as s:
@@ -140,10 +143,18 @@ def page():  # type: ignore[no-untyped-def]
     while not server.started:
         time.sleep(0.05)
     browser = _browser()
-    yield Page(browser, f"http://127.0.0.1:{port}/")
-    browser.quit()
-    server.should_exit = True
-    thread.join(5)
+    try:
+        yield Page(browser, f"http://127.0.0.1:{port}/")
+    finally:
+        browser.quit()
+        server.should_exit = True
+        thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def page():  # type: ignore[no-untyped-def]
+    with served_page() as served:
+        yield served
 
 
 @pytest.fixture(autouse=True)
