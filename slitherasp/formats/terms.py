@@ -311,7 +311,7 @@ def _whole(text: str) -> list[Fact] | None:
         pos = m.end()
         pred, a, b, c = m.groups()
         args = (a,) if b is None else (a, b) if c is None else (a, b, c)
-        if "not" in args or pred == "not":
+        if pred in _KEYWORDS or _KEYWORDS.intersection(args):
             return None
         facts.append(Fact(pred, args, m.start(1)))
     if text[pos:].strip(" \t\r\n"):
