@@ -15,9 +15,10 @@ HEAVY = ("clingo", "networkx", "numpy", "shapely", "tqdm")
 MODULE_LINES, FUNCTION_LINES = 450, 80
 
 
-def loaded_after(code: str) -> list[str]:
-    """Which heavy libraries a fresh interpreter has loaded after running ``code``."""
-    probe = f"import sys\n{code}\nprint(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
+def loaded_after(code: str, modules: tuple[str, ...] = HEAVY) -> list[str]:
+    """Which of ``modules`` (the heavy libraries) a fresh interpreter has loaded after
+    running ``code``."""
+    probe = f"import sys\n{code}\nprint(' '.join(m for m in {modules!r} if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
                          cwd=PACKAGE.parent)
     return out.stdout.split()
@@ -64,3 +65,19 @@ def test_no_script_shadows_the_standard_library() -> None:
     # a script's folder comes first on sys.path: benchmarks/collections.py once broke speed.py
     scripts = [p for folder in ("benchmarks", "docs", "instances") for p in (PACKAGE.parent / folder).glob("*.py")]
     assert scripts and not [p.name for p in scripts if p.stem in sys.stdlib_module_names]
+
+
+def test_each_command_line_builds_only_its_own_command_family() -> None:
+    from slitherasp.cli.main import FAMILIES, build_parser
+
+    def commands(parser) -> set[str]:  # type: ignore[no-untyped-def]
+        return set(next(a for a in parser._actions if a.dest == "command").choices)
+
+    for family, names in FAMILIES.items():
+        assert commands(build_parser(family)) == set(names), family
+    assert commands(build_parser()) == {n for names in FAMILIES.values() for n in names}
+    # a solve loads neither the web server's, the book's nor the batches' command modules
+    probe = ("from slitherasp.cli import main; import contextlib, io\n"
+             "with contextlib.redirect_stdout(io.StringIO()): main(['solve', 'instances/square/wikipedia-6x6.lp'])")
+    assert set(loaded_after(probe, ("slitherasp.cli.serve", "slitherasp.cli.book", "slitherasp.cli.batch",
+                                    "slitherasp.formats.loopy", "slitherasp.tilings"))) == set()

@@ -14,19 +14,47 @@ import sys
 import time
 import warnings
 from collections.abc import Sequence
+from importlib import import_module
 
 from .. import __version__
 from ..errors import GenerationError, SlitherError
 from ..stopping import StoppedError
-from . import batch, book, check, common, convert, explain, generate, render, serve, sloop, solve, tiling
+from . import common
 from .common import EXIT_CODES, Exit, Formatter, err, out
 from .watch import watched
 
-FAMILIES = (solve, check, explain, batch, render, book, tiling, sloop, convert, generate, serve)
-"""The command modules, in the order their commands appear in ``--help``."""
+FAMILIES = {
+    "solve": ("solve", "facts"),
+    "check": ("check",),
+    "explain": ("explain", "hint"),
+    "batch": ("batch",),
+    "render": ("render",),
+    "book": ("book",),
+    "tiling": ("tiling",),
+    "sloop": ("sloop",),
+    "convert": ("convert",),
+    "generate": ("generate", "grade", "count", "census"),
+    "serve": ("serve",),
+}
+"""The command modules and the commands each defines, in the order they appear in
+``--help``. A command line naming a command imports only its module: a solve does not
+pay for the parsers (and imports) of the web server, the book or batches."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def family_of(argv: Sequence[str]) -> str | None:
+    """The module of the command that ``argv`` names first, if any.
+
+    >>> family_of(["hint", "p.lp"]), family_of(["--version"]), family_of(["nonsense"])
+    ('explain', None, None)
+    """
+    for arg in argv:
+        if not arg.startswith("-"):
+            return next((f for f, names in FAMILIES.items() if arg in names), None)
+    return None
+
+
+def build_parser(family: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of one family's commands only."""
     parser = argparse.ArgumentParser(
         prog="slitherasp",
         formatter_class=Formatter,
@@ -49,8 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"slitherasp {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for family in FAMILIES:
-        family.add_parser(sub)
+    for name in FAMILIES if family is None else (family,):
+        import_module(f"{__package__}.{name}").add_parser(sub)
     return parser
 
 
@@ -60,7 +88,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     # line reports problems in its own one line instead
     warnings.filterwarnings("ignore", category=RuntimeWarning)
     common.STARTED = time.perf_counter()  # time limits count from here (main may run many times in one process)
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(family_of(argv))
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
