@@ -142,7 +142,7 @@ def read_file(path: str | Path, format: str | None = None) -> Puzzle:
     if source == "-":
         return read_text(limits.read_text("-"), "<stdin>", format)
     p = Path(path)
-    if _inline(source) and not p.exists():  # a game ID or URL given where a file name goes
+    if not p.exists() and _inline(source):  # a game ID or URL given where a file name goes
         return read_text(source, "<argument>", format)
     text = limits.read_text(p)
     if format is None and by_extension(source) is None:
