@@ -79,61 +79,23 @@ def graph_shape(puzzle: Puzzle) -> Shape:
     return shape
 
 
-def ring_of(puzzle: Puzzle, cell: int) -> tuple[int, ...] | None:
-    """The cell's edges in cyclic order (each sharing a vertex with the next), or
-    None when they are not one simple cycle.
-
-    >>> from slitherasp import tilings
-    >>> p = tilings.build("square", 1, 1)
-    >>> sorted(ring_of(p, 0)) == sorted(p.cell_edges[0])
-    True
-    """
-    edges = puzzle.cell_edges[cell]
-    at: dict[int, list[int]] = {}
-    for e in edges:
-        for v in puzzle.edges[e]:
-            at.setdefault(v, []).append(e)
-    if len(edges) < 3 or any(len(es) != 2 for es in at.values()):
-        return None
-    ring = [edges[0]]
-    v = puzzle.edges[edges[0]][1]
-    while len(ring) < len(edges):
-        a, b = at[v]
-        e = b if a == ring[-1] else a
-        if e == ring[0]:
-            return None  # a shorter cycle: the cell is several cycles
-        ring.append(e)
-        x, y = puzzle.edges[e]
-        v = y if x == v else x
-    return tuple(ring)
-
-
-def _shared(puzzle: Puzzle, a: int, b: int) -> int:
-    """The vertex edges ``a`` and ``b`` share."""
-    u, v = puzzle.edges[a]
-    return u if u in puzzle.edges[b] else v
-
-
 def _build(puzzle: Puzzle) -> Shape:
     n_cells = len(puzzle.cells)
     disc = puzzle.is_disc
-    rings = tuple(ring_of(puzzle, c) for c in range(n_cells))
+    rings, cycles = puzzle.face_sides, puzzle.face_cycles  # side i joins cycle vertices i and i + 1
     edges: list[tuple[int, int]] = []
     vertex: list[int] = []
     face: list[int] = []
     ring_corners: list[tuple[int, ...] | None] = []
-    for f, ring in enumerate(rings):
-        if ring is None or not disc:
+    for f, (ring, cycle) in enumerate(zip(rings, cycles)):
+        if ring is None or cycle is None or not disc:
             ring_corners.append(None)
             continue
-        mine = []
-        for i, a in enumerate(ring):
-            b = ring[(i + 1) % len(ring)]
-            mine.append(len(edges))
-            edges.append((a, b))
-            vertex.append(_shared(puzzle, a, b))
-            face.append(f)
-        ring_corners.append(tuple(mine))
+        n, k0 = len(ring), len(edges)
+        edges += zip(ring, ring[1:] + ring[:1])
+        vertex += cycle[1:] + cycle[:1]
+        face += [f] * n
+        ring_corners.append(tuple(range(k0, k0 + n)))
     border = [e for e, cs in enumerate(puzzle.edge_cells) if len(cs) == 1]
     if disc:
         at: dict[int, list[int]] = {}
@@ -151,10 +113,9 @@ def _build(puzzle: Puzzle) -> Shape:
         of_edge[a].append(k)
         of_edge[b].append(k)
     sides = tuple((cs[0] if cs else n_cells, cs[1] if len(cs) > 1 else n_cells) for cs in puzzle.edge_cells)
-    ring_vertices = tuple(None if r is None else tuple(sorted({v for e in r for v in puzzle.edges[e]}))
-                          for r in rings)
+    ring_vertices = tuple(None if c is None else tuple(sorted(c)) for c in cycles)
     return Shape(disc, rings, tuple(ring_corners), tuple(edges), tuple(vertex), tuple(face),
                  tuple(map(tuple, corners_at)), tuple(map(tuple, of_edge)), sides,
                  (*puzzle.cell_edges, tuple(border)), ring_vertices,
-                 tuple(len(es) for es in puzzle.incidence), tuple(len(es) for es in puzzle.cell_edges),
+                 tuple(map(len, puzzle.incidence)), tuple(map(len, puzzle.cell_edges)),
                  tuple(v for v, es in enumerate(puzzle.incidence) if len(es) <= 2))
