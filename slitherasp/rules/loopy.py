@@ -63,29 +63,32 @@ def runs(k: int, st: tuple[bool | None, ...], masks: tuple[int, ...], tricky: bo
     (((0, True), (1, True), (3, True)), ())
     """
     n = len(st)
-    most = [[0] * n for _ in range(n)]
-    least = [[0] * n for _ in range(n)]
-    for j in range(n):
-        s1, j1 = st[j], (j + 1) % n
-        j2 = (j1 + 1) % n
-        s2 = st[j1]
-        most[j][j1] = 0 if s1 is False else 1
-        least[j][j1] = 1 if s1 else 0
+    # most[s][j], least[s][j]: the most and fewest lines of the run of ``s`` edges
+    # from ring edge ``j`` on; a run is split after its first or its second edge
+    m1 = [0 if s is False else 1 for s in st]
+    l1 = [1 if s else 0 for s in st]
+    m2, l2 = [], []
+    for s1, s2, mask in zip(st, st[1:] + st[:1], masks):
         t = 2 - (s1 is False) - (s2 is False)
-        most[j][j2] = 1 if t == 2 and not masks[j] & 4 else t
+        m2.append(1 if t == 2 and not mask & 4 else t)
         t = (s1 is True) + (s2 is True)
-        least[j][j2] = 1 if t == 0 and not masks[j] & 1 else t
-    for span in range(3, n):
-        for j in range(n):
-            x, u, v = (j + span) % n, (j + 1) % n, (j + 2) % n
-            most[j][x] = min(most[j][u] + most[u][x], most[j][v] + most[v][x])
-            least[j][x] = max(least[j][u] + least[u][x], least[j][v] + least[v][x])
+        l2.append(1 if t == 0 and not mask & 1 else t)
+    most, least = [m1, m1, m2], [l1, l1, l2]
+    for s in range(3, n):
+        a, b = most[s - 1], most[s - 2]
+        most.append([p if (p := x + y) < (q := z + w) else q
+                     for x, y, z, w in zip(m1, a[1:] + a[:1], m2, b[2:] + b[:2])])
+        a, b = least[s - 1], least[s - 2]
+        least.append([p if (p := x + y) > (q := z + w) else q
+                      for x, y, z, w in zip(l1, a[1:] + a[:1], l2, b[2:] + b[:2])])
+    most_rest, least_rest = most[n - 1], least[n - 1]  # all but one edge, from the next on
+    most_rest2, least_rest2 = most[n - 2], least[n - 2]  # all but two
     settles, learns = [], []
     for j in range(n):
         if st[j] is not None:
             continue
         j1 = (j + 1) % n
-        low, high = least[j1][j], most[j1][j]  # the rest of the ring
+        low, high = least_rest[j1], most_rest[j1]  # the rest of the ring
         if low > k or high < k - 1:
             return CONTRADICTION
         if low == k:
@@ -95,9 +98,9 @@ def runs(k: int, st: tuple[bool | None, ...], masks: tuple[int, ...], tricky: bo
         if tricky and st[j1] is None:
             j2 = (j1 + 1) % n
             mask = 7
-            if least[j2][j] > k - 2:
+            if least_rest2[j2] > k - 2:
                 mask &= NOT2
-            if most[j2][j] < k:
+            if most_rest2[j2] < k:
                 mask &= NOT0
             if mask != 7:
                 learns.append((j, mask))
