@@ -17,7 +17,7 @@ from slitherasp import tilings
 from slitherasp.formats import read_text
 from slitherasp.generate import generate, planted
 from slitherasp.loops import random_loop
-from slitherasp.rules import ALL, BEYOND, EASY, LEVELS, deduce, propagate
+from slitherasp.rules import ALL, BEYOND, EASY, LEVELS, TRICKY, deduce, propagate
 from slitherasp.rules.derive import Derivation
 from slitherasp.validate import is_solution
 
@@ -58,7 +58,7 @@ def test_the_rules_never_settle_an_edge_against_the_answer() -> None:
             clues = [k if rng.random() < 0.5 else None for k in p.clues]
             q = p.with_clues(clues)
             truth = answers(q, limit=2)
-            for levels in (LEVELS, (EASY, BEYOND), ALL):
+            for levels in (LEVELS, (EASY, BEYOND), (EASY, TRICKY, BEYOND), ALL):
                 state = deduce(q, levels=levels).state
                 for e, s in enumerate(state):  # what every answer has, by the SAT checker
                     if s is not None:

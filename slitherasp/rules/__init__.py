@@ -13,7 +13,7 @@ level     the rules (each level also uses the ones above it)
 
 The levels are Simon Tatham's Loopy's, rule for rule, so a Loopy puzzle of level L is
 solved by our levels up to L and not by those up to L - 1. Callers choose the levels
-(``simplify`` runs 1 and 5, a person's grade 1 to 4, then 5 and trials) and, only
+(``simplify`` runs 1, 3 and 5, a person's grade 1 to 4, then 5 and trials) and, only
 when they want them, the premises of every fact (:mod:`.why`).
 
 >>> from slitherasp.formats import read_text
@@ -77,15 +77,16 @@ def deduce(puzzle: Puzzle, *, levels: tuple[int, ...] = LEVELS, known: Iterable[
 
 
 def propagate(puzzle: Puzzle, *, faces: bool = True) -> list[bool | None] | None:
-    """Each edge's state after the rules a solver uses before grounding (levels 1
-    and 5): True a line, False a cross, None open; None when they find that no
-    answer exists. The rules of faces apply where the cells are the faces of a
+    """Each edge's state after the rules a solver uses before grounding (levels 1,
+    3 and 5: Loopy's cheap rules of corners spare the weighing of level 5 much
+    work, 7% less time over the 49 big Loopy puzzles): True a line, False a cross,
+    None open; None when they find that no answer exists. The rules of faces apply where the cells are the faces of a
     disc (``faces=False``: the easy rules only).
 
     >>> from slitherasp.model import from_faces
     >>> propagate(from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)]], clues=[4]))
     [True, True, True, True]
     """
-    d = deduce(puzzle, levels=(EASY, BEYOND) if faces else (EASY,))
+    d = deduce(puzzle, levels=(EASY, TRICKY, BEYOND) if faces else (EASY,))
     return None if d.contradiction else list(d.state)
 

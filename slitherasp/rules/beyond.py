@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from .board import BEYOND, Contradiction
+from .board import BEYOND, NORMAL, TRICKY, Contradiction
 from .loopy import Loopy
 
 __all__ = ["RING", "Beyond"]
@@ -83,19 +83,25 @@ class Beyond(Loopy):
         """Places weighed once with two open edges: they know all they can say."""
         self.cursor = self.quiet = 0
         self.seen = -1
+        self.corner_places = NORMAL not in self.levels and TRICKY not in self.levels
+        """Whether corners are places of this level: Loopy's vertex rules (Normal and
+        Tricky) already settle an edge from its corner's other edge, so with them a
+        corner is looked at only when it knows both its edges' states at once."""
 
     # -- faces ---------------------------------------------------------------------------
     def _beyond_set(self, e: int, value: bool) -> None:
-        allowed, base, stack, q = self.allowed, self.corner_base, self.todo[BEYOND], self.queued[BEYOND]
-        for k in self.shape.corners_of_edge[e]:
-            if allowed[k] != 7 and not q[base + k]:
-                q[base + k] = 1
-                stack.append(base + k)
+        if self.corner_places:
+            allowed, base, stack, q = self.allowed, self.corner_base, self.todo[BEYOND], self.queued[BEYOND]
+            for k in self.shape.corners_of_edge[e]:
+                if allowed[k] != 7 and not q[base + k]:
+                    q[base + k] = 1
+                    stack.append(base + k)
         if self.shape.disc:
             self._fjoin(*self.shape.sides[e], int(value), (e,))
 
     def _beyond_learn(self, k: int, mask: int) -> None:
-        self.queue(BEYOND, self.corner_base + k)
+        if self.corner_places or mask == 0b001 or mask == 0b100:
+            self.queue(BEYOND, self.corner_base + k)
         if mask == 0b010 or mask == 0b101:
             self._fjoin(*self.across[k], int(mask == 0b010), (self.m + k,))
 
