@@ -172,5 +172,6 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line_and_130() -> None:
             "sys.meta_path.insert(0, Interrupt())\n"
             "from slitherasp.command import run\n"
             "sys.exit(run(['--version']))\n")
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          preexec_fn=interruptible)
     assert proc.returncode == 130 and proc.stderr == "slitherasp: interrupted\n", proc.stderr[-500:]
