@@ -65,6 +65,25 @@ def test_the_rules_never_settle_an_edge_against_the_answer() -> None:
                         assert all((e in a) == s for a in truth), (name, levels, e)
 
 
+def test_the_rules_beyond_start_only_when_the_lower_levels_stall() -> None:
+    """Without reasons to keep, level 5 keeps no books of faces until levels 1 and 3
+    stall: on a Loopy Normal puzzle they never do; on a Hard one the board it wakes to
+    ends where a board keeping the books from the start ends."""
+    from slitherasp.rules import Rules
+    from slitherasp.rules.why import Why
+
+    rows = {r["diff"]: r for r in calibration(1) if r["type"] == "Squares"}
+    normal = Rules(read_text(rows["n"]["game_id"], "<loopy>"), (EASY, TRICKY, BEYOND))
+    normal.run()
+    assert None not in normal.state and not normal.beyond
+    hard = read_text(rows["h"]["game_id"], "<loopy>")
+    lazy, eager = Rules(hard, (EASY, TRICKY, BEYOND)), Rules(hard, (EASY, TRICKY, BEYOND), Why())
+    assert not lazy.beyond and eager.beyond
+    lazy.run()
+    eager.run()
+    assert lazy.beyond and lazy.state == eager.state and None not in lazy.state
+
+
 def test_simplify_uses_the_engine() -> None:
     p, loop = planted(tilings.build("square", 5, 5), seed=3)
     assert propagate(p) == [e in loop for e in range(len(p.edges))]

@@ -66,18 +66,18 @@ class Beyond(Loopy):
     """The rules beyond Loopy's Hard (see the module)."""
 
     def _beyond_init(self) -> None:
-        self.beyond = True
+        self.beyond = self.why is not None
+        """Whether the faces and corners of this level follow every change; without
+        reasons to keep they start once the lower levels stall (:meth:`_wake`): on a
+        puzzle those settle, the bookkeeping of faces took half the time."""
+        if self.beyond:
+            self.across = self._across()
+        else:  # nothing is queued for this level until it wakes
+            self.work = [w for w, level in zip(self.work, self.levels) if level != BEYOND]
         faces = self.cells + 1  # the outside is the last
         self.fcls, self.fodd = list(range(faces)), [0] * faces
         self.fmembers: list[list[int]] = [[f] for f in range(faces)]
         self.pend5: list[tuple[int, bool, tuple[int, ...]]] = []
-        shape = self.shape
-        both = [a + b for a, b in shape.sides]
-        out = self.cells
-        self.across = [(both[a] - (f if f >= 0 else out), both[b] - (f if f >= 0 else out))
-                       for (a, b), f in zip(shape.corner_edges, shape.corner_face)]
-        """The faces beyond each corner's two edges (one of them is a line and the other
-        not exactly when those faces differ)."""
         self.corner_base = self.cells + self.n + self.m
         self.two = bytearray(self.cells + self.n)
         """Places weighed once with two open edges: they know all they can say."""
@@ -87,6 +87,34 @@ class Beyond(Loopy):
         """Whether corners are places of this level: Loopy's vertex rules (Normal and
         Tricky) already settle an edge from its corner's other edge, so with them a
         corner is looked at only when it knows both its edges' states at once."""
+
+    def _wake(self) -> None:
+        """Start this level's bookkeeping from the board as it stands: the faces each
+        settled edge and each corner relates, and the corners to look at."""
+        self.beyond = True
+        self.across = self._across()
+        self.work.append((self.todo[BEYOND], self.ctodo[BEYOND], self.queued[BEYOND]))
+        unk_c, unk_v, cells = self.unk_c, self.unk_v, self.cells
+        for c, k in enumerate(self.clues):
+            if k is not None and unk_c[c]:
+                self.queue(BEYOND, c)
+        for v in range(self.n):
+            if unk_v[v]:
+                self.queue(BEYOND, cells + v)
+        for e, s in enumerate(self.state):
+            if s is not None:
+                self._beyond_set(e, s)
+        for k, mask in enumerate(self.allowed):
+            if mask != 0b111:
+                self._beyond_learn(k, mask)
+
+    def _across(self) -> list[tuple[int, int]]:
+        """The faces beyond each corner's two edges (one of them is a line and the other
+        not exactly when those faces differ)."""
+        shape, out = self.shape, self.cells
+        both = [a + b for a, b in shape.sides]
+        return [(both[a] - (f if f >= 0 else out), both[b] - (f if f >= 0 else out))
+                for (a, b), f in zip(shape.corner_edges, shape.corner_face)]
 
     # -- faces ---------------------------------------------------------------------------
     def _beyond_set(self, e: int, value: bool) -> None:

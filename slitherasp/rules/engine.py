@@ -61,6 +61,12 @@ class Rules(Beyond):
                 if easy or ceasy:
                     continue
             for level, cstack, stack, queued, handle in plan:
+                if level == BEYOND and not self.beyond:
+                    if None in self.state:
+                        self.level, self.here = BEYOND, -1
+                        self._wake()
+                        break
+                    continue
                 if level == BEYOND and self.pend5:
                     self.level, self.here = BEYOND, -1
                     self._pending()
@@ -75,7 +81,7 @@ class Rules(Beyond):
             else:
                 if easy or ceasy or self.loop_dirty:
                     continue
-                if beyond:
+                if beyond and self.beyond:
                     self.level, self.here = BEYOND, -1
                     if self._beyond_board():
                         continue
@@ -109,8 +115,9 @@ class Rules(Beyond):
         other.todo = {level: [] for level in self.levels}
         other.ctodo = {level: [] for level in self.levels}
         other.queued = {level: bytearray(len(q)) for level, q in self.queued.items()}
-        other.work = [(other.todo[level], other.ctodo[level], other.queued[level]) for level in self.levels]
-        if self.beyond:
+        other.work = [(other.todo[level], other.ctodo[level], other.queued[level]) for level in self.levels
+                      if level != BEYOND or self.beyond]
+        if BEYOND in self.levels:
             other.fcls, other.fodd = list(self.fcls), list(self.fodd)
             other.fmembers = [list(x) for x in self.fmembers]
             other.pend5, other.two = list(self.pend5), bytearray(self.two)
