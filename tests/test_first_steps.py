@@ -107,3 +107,10 @@ def test_serve_on_a_busy_port_says_so_before_serving() -> None:
         done = subprocess.run([sys.executable, "-m", "slitherasp.cli", "serve", "--no-open", "--port", str(port)],
                               capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "in use" in done.stderr and "serving" not in done.stderr
+
+
+def test_a_name_no_file_can_have_is_refused_in_one_line(capsys) -> None:  # type: ignore[no-untyped-def]
+    """Asking whether such a file exists raised OSError (the name is too long)."""
+    assert main(["solve", "x" * 5000]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "too long" in err

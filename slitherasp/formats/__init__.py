@@ -142,7 +142,7 @@ def read_file(path: str | Path, format: str | None = None) -> Puzzle:
     if source == "-":
         return read_text(limits.read_text("-"), "<stdin>", format)
     p = Path(path)
-    if not p.exists() and _inline(source):  # a game ID or URL given where a file name goes
+    if not _exists(p) and _inline(source):  # a game ID or URL given where a file name goes
         return read_text(source, "<argument>", format)
     text = limits.read_text(p)
     if format is None and by_extension(source) is None:
@@ -155,6 +155,15 @@ def read_file(path: str | Path, format: str | None = None) -> Puzzle:
     if puzzle.geometry is None and geo.is_file():
         puzzle = attach_geometry(puzzle, limits.read_text(geo), str(geo))
     return puzzle
+
+
+def _exists(path: Path) -> bool:
+    """Whether a file of that name exists; False for a name no file can have (too long,
+    a NUL byte), which the reader then refuses in one line."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def _inline(text: str) -> bool:
