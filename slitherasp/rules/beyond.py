@@ -70,9 +70,7 @@ class Beyond(Loopy):
         """Whether the faces and corners of this level follow every change; without
         reasons to keep they start once the lower levels stall (:meth:`_wake`): on a
         puzzle those settle, the bookkeeping of faces took half the time."""
-        if self.beyond:
-            self.across = self._across()
-        else:  # nothing is queued for this level until it wakes
+        if not self.beyond:  # nothing is queued for this level until it wakes
             self.work = [w for w, level in zip(self.work, self.levels) if level != BEYOND]
         faces = self.cells + 1  # the outside is the last
         self.fcls, self.fodd = list(range(faces)), [0] * faces
@@ -92,7 +90,6 @@ class Beyond(Loopy):
         """Start this level's bookkeeping from the board as it stands: the faces each
         settled edge and each corner relates, and the corners to look at."""
         self.beyond = True
-        self.across = self._across()
         self.work.append((self.todo[BEYOND], self.ctodo[BEYOND], self.queued[BEYOND]))
         unk_c, unk_v, cells = self.unk_c, self.unk_v, self.cells
         for c, k in enumerate(self.clues):
@@ -107,14 +104,6 @@ class Beyond(Loopy):
         for k, mask in enumerate(self.allowed):
             if mask != 0b111:
                 self._beyond_learn(k, mask)
-
-    def _across(self) -> list[tuple[int, int]]:
-        """The faces beyond each corner's two edges (one of them is a line and the other
-        not exactly when those faces differ)."""
-        shape, out = self.shape, self.cells
-        both = [a + b for a, b in shape.sides]
-        return [(both[a] - (f if f >= 0 else out), both[b] - (f if f >= 0 else out))
-                for (a, b), f in zip(shape.corner_edges, shape.corner_face)]
 
     # -- faces ---------------------------------------------------------------------------
     def _beyond_set(self, e: int, value: bool) -> None:
@@ -131,7 +120,14 @@ class Beyond(Loopy):
         if self.corner_places or mask == 0b001 or mask == 0b100:
             self.queue(BEYOND, self.corner_base + k)
         if mask == 0b010 or mask == 0b101:
-            self._fjoin(*self.across[k], int(mask == 0b010), (self.m + k,))
+            # the faces beyond its two edges: one edge is a line and the other not
+            # exactly when those faces differ
+            shape = self.shape
+            (a, b), f = shape.corner_edges[k], shape.corner_face[k]
+            if f < 0:
+                f = self.cells
+            (a0, a1), (b0, b1) = shape.sides[a], shape.sides[b]
+            self._fjoin(a0 + a1 - f, b0 + b1 - f, int(mask == 0b010), (self.m + k,))
 
     def _fjoin(self, a: int, b: int, odd: int, premises: tuple[int, ...]) -> None:
         """Faces ``a`` and ``b`` are on one side (``odd`` 0) or opposite sides (1)."""
