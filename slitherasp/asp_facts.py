@@ -107,7 +107,8 @@ class Program:
     atom -> the edges of ``graph`` it stands for; None when atoms are edges."""
     settled: frozenset[int] | None = None
     """The lines, when the reduction settled every edge: then no other answer can
-    exist, and this one needs only the checker (the solver runs no search)."""
+    exist, and this one needs only the checker (the solver runs no search). Such a
+    program has no facts."""
 
     @property
     def path(self) -> Path:
@@ -125,14 +126,17 @@ def slitherlink(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING, *, simplify: b
     probing = any(puzzle.clues)
     faces = chosen == "colour"
     if simplify:
-        from .simplify import reduce
+        from .simplify import propagate, reduce
 
-        reduced = reduce(puzzle, faces=faces)
+        state = propagate(puzzle, faces=faces)
+        if state is not None and None not in state:
+            # settled whole: the one possible answer, which the solver only checks
+            # (no facts: a program that must search is built again without this)
+            return Program(puzzle, chosen, "", probing, settled=frozenset(e for e, s in enumerate(state) if s))
+        reduced = None if state is None else reduce(puzzle, faces=faces, state=state)
         if reduced is not None:
             facts, segments = reduced_facts(puzzle, reduced)
-            whole = all(s.on for s in reduced.segments) and not reduced.clues
-            lines = frozenset(e for s in reduced.segments for e in s.edges) if whole else None
-            return Program(puzzle, chosen, facts, probing, segments, lines)
+            return Program(puzzle, chosen, facts, probing, segments)
     return Program(puzzle, chosen, program_facts(puzzle, faces=faces), probing)
 
 

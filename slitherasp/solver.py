@@ -76,6 +76,8 @@ def solve(
                         on_answer=on_answer)
         if done is not None:
             return done
+    if program.settled is not None:  # a search after all: the whole puzzle's facts
+        program = kind_of(puzzle).program(puzzle, encoding, simplify=False)
     import clingo  # here, not at the top: a puzzle the rules settle whole never loads it
 
     wanted = max(models, 2) if unique and models != 0 else models
@@ -404,6 +406,8 @@ def consequences(puzzle: Puzzle, *, time_limit: float | None = None) -> tuple[An
 
     start = time.perf_counter()
     program = kind_of(puzzle).program(puzzle, DEFAULT_ENCODING)
+    if program.settled is not None:  # the searches need facts
+        program = kind_of(puzzle).program(puzzle, DEFAULT_ENCODING, simplify=False)
     found = []
     for mode in ("cautious", "brave"):
         left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))

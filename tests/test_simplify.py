@@ -161,6 +161,9 @@ def test_a_puzzle_settled_whole_needs_no_search() -> None:
         assert fast.unique and fast.statistics["choices"] == 0 and fast.time_ground == 0
         assert check(p, p.links(fast.answer)).valid
         assert solve(p, unique=True, simplify=False).answers == fast.answers
+        # a conflict budget means a search: the settled program has no facts, so the
+        # solver searches the whole puzzle's
+        assert program.facts == "" and solve(p, unique=True, conflicts=10**6).answers == fast.answers
     assert whole >= 3
     zeros = tilings.build("square", 2, 2).with_clues([0, 0, 0, 0])
     assert slitherlink(zeros).settled == frozenset()

@@ -71,10 +71,11 @@ class Reduced:
     """Vertices every answer touches, in a fixed order (the root candidates)."""
 
 
-def reduce(puzzle: Puzzle, *, faces: bool = False) -> Reduced | None:
+def reduce(puzzle: Puzzle, *, faces: bool = False, state: Sequence[bool | None] | None = None) -> Reduced | None:
     """The reduced puzzle (see the module), or ``None`` when the local rules prove
-    there is no answer."""
-    state = propagate(puzzle, faces=faces)
+    there is no answer. ``state``: what :func:`propagate` gave, if it ran already."""
+    if state is None:
+        state = propagate(puzzle, faces=faces)
     if state is None:
         return None
     segments = _segments(puzzle, state, faces)
