@@ -88,7 +88,7 @@ def _build(puzzle: Puzzle) -> Shape:
     face: list[int] = []
     ring_corners: list[tuple[int, ...] | None] = []
     for f, (ring, cycle) in enumerate(zip(rings, cycles)):
-        if ring is None or cycle is None or not disc:
+        if ring is None or not disc:  # a cell's ring and cycle are None together
             ring_corners.append(None)
             continue
         n, k0 = len(ring), len(edges)
