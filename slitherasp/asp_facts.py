@@ -126,13 +126,15 @@ def slitherlink(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING, *, simplify: b
     probing = any(puzzle.clues)
     faces = chosen == "colour"
     if simplify:
-        from .simplify import propagate, reduce
+        from .rules import propagate
 
         state = propagate(puzzle, faces=faces)
         if state is not None and None not in state:
             # settled whole: the one possible answer, which the solver only checks
             # (no facts: a program that must search is built again without this)
             return Program(puzzle, chosen, "", probing, settled=frozenset(e for e, s in enumerate(state) if s))
+        from .simplify import reduce  # not before: a puzzle settled whole needs none of it
+
         reduced = None if state is None else reduce(puzzle, faces=faces, state=state)
         if reduced is not None:
             facts, segments = reduced_facts(puzzle, reduced)

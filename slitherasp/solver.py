@@ -137,9 +137,9 @@ def _settled(program: asp_facts.Program, lines: Answer, start: float, *, keep: b
              statistics: bool, on_answer: Callable[[Answer], None] | None) -> Result | None:
     """The result of a puzzle whose every edge the reduction settled: its one answer,
     once the independent checker passes it (None otherwise, and clingo decides)."""
-    from .validate import check
+    from .validate import check_lines
 
-    if not check(program.graph, program.graph.links(lines)).valid:
+    if not check_lines(program.graph, lines).valid:
         return None
     if on_answer is not None:
         on_answer(lines)

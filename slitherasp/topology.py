@@ -34,22 +34,46 @@ def components(items: Iterable[int], pairs: Iterable[Sequence[int]]) -> list[set
     [{0, 1}, {3, 4}, {2}]
     """
     parent = {i: i for i in items}
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
     for pair in pairs:
-        if len(pair) == 2:
-            a, b = root(pair[0]), root(pair[1])
-            if a != b:
-                parent[max(a, b)] = min(a, b)
+        if len(pair) != 2:
+            continue
+        a, b = pair
+        while (up := parent[a]) != a:  # the roots, halving the paths on the way
+            parent[a] = a = parent[up]
+        while (up := parent[b]) != b:
+            parent[b] = b = parent[up]
+        if a != b:
+            parent[max(a, b)] = min(a, b)
     groups: dict[int, set[int]] = {}
     for i in parent:
-        groups.setdefault(root(i), set()).add(i)
+        r = i
+        while (up := parent[r]) != r:
+            parent[r] = r = parent[up]
+        groups.setdefault(r, set()).add(i)
     return sorted(groups.values(), key=lambda g: (-len(g), min(g)))
+
+
+def _connected(n: int, pairs: Iterable[Sequence[int]]) -> bool:
+    """Whether the pairs join ``range(n)`` into one group (:func:`components` without
+    the groups: n - 1 joins).
+
+    >>> _connected(3, [(0, 1), (2,), (1, 2)]), _connected(3, [(0, 1)])
+    (True, False)
+    """
+    parent = list(range(n))
+    joins = 0
+    for pair in pairs:
+        if len(pair) != 2:
+            continue
+        a, b = pair
+        while (up := parent[a]) != a:
+            parent[a] = a = parent[up]
+        while (up := parent[b]) != b:
+            parent[b] = b = parent[up]
+        if a != b:
+            parent[a] = b
+            joins += 1
+    return joins == n - 1
 
 
 class Parity:
@@ -192,8 +216,8 @@ def disc_defect(puzzle: Puzzle) -> Defect | None:
         return Defect("faces")
     if any(not 1 <= len(cs) <= 2 for cs in puzzle.edge_cells):
         return Defect("edge")
-    pieces = components(range(len(puzzle.cells)), (cs for cs in puzzle.edge_cells))
-    if len(pieces) > 1:
+    if not _connected(len(puzzle.cells), puzzle.edge_cells):
+        pieces = components(range(len(puzzle.cells)), puzzle.edge_cells)
         return Defect("pieces", groups=tuple(frozenset(p) for p in pieces))
     used = {v for e in puzzle.edges for v in e}
     euler = len(used) - len(puzzle.edges) + len(puzzle.cells)

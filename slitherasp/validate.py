@@ -112,36 +112,7 @@ def check(
 ) -> Report:
     """Check an answer (``(U, V)`` name pairs) against the rules and a reference."""
     used, violations = answer_edges(puzzle, links)
-    if not used:
-        violations.append(Violation(Rule.EMPTY, "the answer has no links: the loop must not be empty"))
-    degree: dict[int, int] = {}
-    for e in used:
-        for v in puzzle.edges[e]:
-            degree[v] = degree.get(v, 0) + 1
-    for v, d in sorted(degree.items()):
-        if d != 2:
-            name = puzzle.vertices[v]
-            violations.append(
-                Violation(Rule.DEGREE, f"vertex {name} has {d} link{'s' * (d != 1)} (must be 0 or 2)",
-                          {"vertex": name, "degree": d})
-            )
-    parts = len(components(degree, (puzzle.edges[e] for e in used)))
-    if parts > 1:
-        violations.append(Violation(Rule.LOOPS, f"the links form {parts} separate pieces, not one loop",
-                                    {"pieces": parts}))
-    for c, k in enumerate(puzzle.clues):
-        if k is None:
-            continue
-        found = sum(e in used for e in puzzle.cell_edges[c])
-        if found != k:
-            cell = puzzle.cells[c]
-            violations.append(
-                Violation(
-                    Rule.CLUE,
-                    f"cell {cell} has {found} links, its clue is {k}",
-                    {"cell": cell, "expected": k, "found": found},
-                )
-            )
+    violations += _broken(puzzle, used)
     if reference is not None:
         ref, _ = answer_edges(puzzle, reference)
         missing, extra = sorted(ref - used), sorted(used - ref)
@@ -160,6 +131,70 @@ def check(
     return Report(tuple(violations), frozenset(used))
 
 
+def check_lines(puzzle: Puzzle, lines: Iterable[int]) -> Report:
+    """Check an answer given as edge indices (what :func:`check` does once the links'
+    names are mapped to edges: a set of edges is never reversed or repeated).
+
+    >>> from slitherasp.formats.lp import read_instance
+    >>> p = read_instance("edge(1,2). edge(2,3). edge(3,1). cell_contains(t,1,2). clue(t,0).")
+    >>> [v.kind for v in check_lines(p, {0, 1, 2}).violations]
+    ['clue']
+    """
+    used = set(lines)
+    return Report(tuple(_broken(puzzle, used)), frozenset(used))
+
+
+def _broken(puzzle: Puzzle, used: set[int]) -> list[Violation]:
+    """The rules a set of edges breaks: empty, degrees, pieces, clues."""
+    violations = []
+    if not used:
+        violations.append(Violation(Rule.EMPTY, "the answer has no links: the loop must not be empty"))
+    degree: dict[int, int] = {}
+    for e in used:
+        for v in puzzle.edges[e]:
+            degree[v] = degree.get(v, 0) + 1
+    odd = [v for v, d in degree.items() if d != 2]
+    for v in sorted(odd):
+        d, name = degree[v], puzzle.vertices[v]
+        violations.append(
+            Violation(Rule.DEGREE, f"vertex {name} has {d} link{'s' * (d != 1)} (must be 0 or 2)",
+                      {"vertex": name, "degree": d})
+        )
+    if used and (odd or _walk(puzzle, used) < len(used)):
+        parts = len(components(degree, (puzzle.edges[e] for e in used)))
+        if parts > 1:
+            violations.append(Violation(Rule.LOOPS, f"the links form {parts} separate pieces, not one loop",
+                                        {"pieces": parts}))
+    for c, k in enumerate(puzzle.clues):
+        if k is None:
+            continue
+        found = sum(e in used for e in puzzle.cell_edges[c])
+        if found != k:
+            cell = puzzle.cells[c]
+            violations.append(
+                Violation(
+                    Rule.CLUE,
+                    f"cell {cell} has {found} links, its clue is {k}",
+                    {"cell": cell, "expected": k, "found": found},
+                )
+            )
+    return violations
+
+
+def _walk(puzzle: Puzzle, used: set[int]) -> int:
+    """The edges of the cycle through one edge of ``used``, where every vertex has two
+    edges of ``used`` (all of them exactly when they are one loop)."""
+    first = next(iter(used))
+    start, v = puzzle.edges[first]
+    e, count = first, 1
+    while v != start:
+        e = next(f for f in puzzle.incidence[v] if f != e and f in used)
+        a, b = puzzle.edges[e]
+        v = b if a == v else a
+        count += 1
+    return count
+
+
 def is_solution(puzzle: Puzzle, answer: Iterable[int]) -> bool:
     """True when the edge-index set ``answer`` is one loop meeting every clue."""
-    return check(puzzle, puzzle.links(answer)).valid
+    return check_lines(puzzle, answer).valid

@@ -60,3 +60,30 @@ def test_reference_comparison() -> None:
     assert check(p, BOTH, reference=BOTH).valid
     (v,) = check(p, LEFT, reference=BOTH).violations
     assert v.kind == "reference" and len(v.data["missing"]) == 3 and v.data["extra"] == [["1", "4"]]
+
+
+def test_check_lines_agrees_with_check_on_names() -> None:
+    """The index-level check (what a settled puzzle's answer goes through) says what
+    the check of the same links by name says: on loops, several loops made of cell
+    rings (every vertex of degree 2, found by the walk), and random edge sets."""
+    import random
+
+    from slitherasp.validate import check_lines
+
+    rng = random.Random(7)
+    p = grid(5, 4, {(0, 0): 2, (1, 2): 3, (3, 4): 0})
+    rings = [set(es) for es in p.cell_edges]
+    seen_loops = 0
+    for _ in range(300):
+        if rng.random() < 0.5:  # symmetric differences of cell rings: loops, several or one
+            lines: set[int] = set()
+            for ring in rng.sample(rings, rng.randint(1, 4)):
+                lines ^= ring
+        else:
+            lines = {e for e in range(len(p.edges)) if rng.random() < 0.3}
+        by_index = check_lines(p, lines)
+        by_name = check(p, p.links(lines))
+        assert [str(v) for v in by_index.violations] == [str(v) for v in by_name.violations]
+        assert by_index.edges == by_name.edges == frozenset(lines)
+        seen_loops += any(v.kind == "loops" for v in by_index.violations)
+    assert seen_loops > 10
