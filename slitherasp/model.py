@@ -170,7 +170,7 @@ class Puzzle:
         for i, (u, v) in enumerate(self.edges):
             inc[u].append(i)
             inc[v].append(i)
-        return tuple(tuple(x) for x in inc)
+        return tuple(map(tuple, inc))
 
     @cached_property
     def edge_cells(self) -> tuple[tuple[int, ...], ...]:
@@ -179,7 +179,7 @@ class Puzzle:
         for c, es in enumerate(self.cell_edges):
             for e in es:
                 out[e].append(c)
-        return tuple(tuple(x) for x in out)
+        return tuple(map(tuple, out))
 
     @cached_property
     def _cycles(self) -> tuple[tuple[tuple[int, ...] | None, ...], tuple[tuple[int, ...] | None, ...]]:

@@ -160,8 +160,9 @@ def cell_cycles(puzzle: Puzzle) -> tuple[Cycles, Cycles]:
             at.setdefault(v, []).append(e)
         n = len(es)
         ring: list[int] = []
-        if n >= 3 and len(at) == n and all(len(two) == 2 for two in at.values()):
-            # every vertex on two of the edges: one cycle or several; walk the first
+        if n >= 3 and len(at) == n and 1 not in map(len, at.values()):
+            # n vertices, 2n ends, none on one edge: every vertex on two of the edges,
+            # so one cycle or several; walk the first
             first, (start, v) = es[0], ends[es[0]]
             ring, path, e = [first], [start], first
             while v != start:
@@ -219,8 +220,8 @@ def disc_defect(puzzle: Puzzle) -> Defect | None:
     if not _connected(len(puzzle.cells), puzzle.edge_cells):
         pieces = components(range(len(puzzle.cells)), puzzle.edge_cells)
         return Defect("pieces", groups=tuple(frozenset(p) for p in pieces))
-    used = {v for e in puzzle.edges for v in e}
-    euler = len(used) - len(puzzle.edges) + len(puzzle.cells)
+    used = len(puzzle.vertices) - puzzle.incidence.count(())
+    euler = used - len(puzzle.edges) + len(puzzle.cells)
     if euler == 1 and any(len(cs) == 1 for cs in puzzle.edge_cells):
         # Split every vertex where the cells form several fans into one vertex per
         # fan: a connected surface with a border, whose V - E + F (1 plus the extra

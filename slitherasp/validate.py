@@ -187,9 +187,13 @@ def _walk(puzzle: Puzzle, used: set[int]) -> int:
     first = next(iter(used))
     start, v = puzzle.edges[first]
     e, count = first, 1
+    ends, incidence = puzzle.edges, puzzle.incidence
     while v != start:
-        e = next(f for f in puzzle.incidence[v] if f != e and f in used)
-        a, b = puzzle.edges[e]
+        for f in incidence[v]:
+            if f != e and f in used:
+                e = f
+                break
+        a, b = ends[e]
         v = b if a == v else a
         count += 1
     return count

@@ -91,7 +91,7 @@ class Easy(Board):
         if self.closed >= 0:
             self._closed_loop()
             return
-        state, far, on_v = self.state, self.far, self.on_v
+        state, far, on_v, ends = self.state, self.far, self.on_v, self.p.edges
         chains, self.chains = self.chains, []
         maybe = [e for e in self.maybe if state[e] is None]
         self.maybe = []
@@ -99,9 +99,10 @@ class Easy(Board):
             y = far[x]
             if far[y] != x or on_v[x] != 1 or on_v[y] != 1:
                 continue  # joined again since: a later entry has the new chain
-            e = self.p.find_edge(x, y)
-            if e is not None and state[e] is None:
-                maybe.append(e)
+            for e in self.p.incidence[x]:  # the open edge joining the two ends, if any
+                if state[e] is None and y in ends[e]:
+                    maybe.append(e)
+                    break
         for e in maybe:
             if state[e] is not None:
                 continue

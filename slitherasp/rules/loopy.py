@@ -117,8 +117,9 @@ class Loopy(Easy):
             return
         state, allowed = self.state, self.allowed
         corners = self.shape.ring_corners[c]  # None off a disc: nothing known of its corners
-        masks = (5,) * len(ring) if corners is None else tuple(allowed[q] & 5 for q in corners)
-        key = (self.clues[c], tuple(state[e] for e in ring), masks, tricky)
+        # a corner's mask as it is (runs reads only its bits 0 and 2)
+        masks = (5,) * len(ring) if corners is None else tuple(map(allowed.__getitem__, corners))
+        key = (self.clues[c], tuple(map(state.__getitem__, ring)), masks, tricky)
         found = _RUNS.get(key)
         if found is None:
             if len(_RUNS) > 200_000:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..model import Puzzle
 
@@ -44,8 +45,8 @@ class Shape:
     corner_vertex: tuple[int, ...]
     corner_face: tuple[int, ...]
     corners_at: tuple[tuple[int, ...], ...]
-    corners_of_edge: tuple[tuple[int, ...], ...]
-    sides: tuple[tuple[int, int], ...]
+    edge_cells: tuple[tuple[int, ...], ...]
+    """The cells of each edge (:attr:`.Puzzle.edge_cells`)."""
     face_edges: tuple[tuple[int, ...], ...]
     """Each face's edges, the outside's (the border) last."""
     ring_vertices: tuple[tuple[int, ...] | None, ...]
@@ -56,6 +57,22 @@ class Shape:
     """Edges of each cell."""
     few: tuple[int, ...]
     """The vertices of at most two edges."""
+
+    # read by level 5 and the loop generator only: made when first asked for
+    @cached_property
+    def corners_of_edge(self) -> tuple[tuple[int, ...], ...]:
+        """The corners each edge is in."""
+        of_edge: list[list[int]] = [[] for _ in self.edge_cells]
+        for k, (a, b) in enumerate(self.corner_edges):
+            of_edge[a].append(k)
+            of_edge[b].append(k)
+        return tuple(map(tuple, of_edge))
+
+    @cached_property
+    def sides(self) -> tuple[tuple[int, int], ...]:
+        """The two faces of each edge, the outside numbered ``len(cells)``."""
+        n = len(self.rings)
+        return tuple((cs[0] if cs else n, cs[1] if len(cs) > 1 else n) for cs in self.edge_cells)
 
 
 _SHAPES: dict[int, tuple[object, Shape]] = {}
@@ -80,10 +97,11 @@ def graph_shape(puzzle: Puzzle) -> Shape:
 
 
 def _build(puzzle: Puzzle) -> Shape:
-    n_cells = len(puzzle.cells)
     disc = puzzle.is_disc
     rings, cycles = puzzle.face_sides, puzzle.face_cycles  # side i joins cycle vertices i and i + 1
-    edges: list[tuple[int, int]] = []
+    edge_cells = puzzle.edge_cells
+    first: list[int] = []  # corner k: edges first[k] and second[k] at vertex[k] of face[k]
+    second: list[int] = []
     vertex: list[int] = []
     face: list[int] = []
     ring_corners: list[tuple[int, ...] | None] = []
@@ -91,31 +109,30 @@ def _build(puzzle: Puzzle) -> Shape:
         if ring is None or not disc:  # a cell's ring and cycle are None together
             ring_corners.append(None)
             continue
-        n, k0 = len(ring), len(edges)
-        edges += zip(ring, ring[1:] + ring[:1])
-        vertex += cycle[1:] + cycle[:1]
+        n, k0 = len(ring), len(first)
+        first += ring
+        second += ring[1:]
+        second.append(ring[0])
+        vertex += cycle[1:]
+        vertex.append(cycle[0])
         face += [f] * n
         ring_corners.append(tuple(range(k0, k0 + n)))
-    border = [e for e, cs in enumerate(puzzle.edge_cells) if len(cs) == 1]
+    border = [e for e, cs in enumerate(edge_cells) if len(cs) == 1]
     if disc:
         at: dict[int, list[int]] = {}
         for e in border:
             for v in puzzle.edges[e]:
                 at.setdefault(v, []).append(e)
         for v, two in sorted(at.items()):
-            edges.append((two[0], two[1]))
+            first.append(two[0])
+            second.append(two[1])
             vertex.append(v)
             face.append(OUTSIDE)
     corners_at: list[list[int]] = [[] for _ in puzzle.vertices]
-    of_edge: list[list[int]] = [[] for _ in puzzle.edges]
-    for k, (a, b) in enumerate(edges):
-        corners_at[vertex[k]].append(k)
-        of_edge[a].append(k)
-        of_edge[b].append(k)
-    sides = tuple((cs[0] if cs else n_cells, cs[1] if len(cs) > 1 else n_cells) for cs in puzzle.edge_cells)
+    for k, v in enumerate(vertex):
+        corners_at[v].append(k)
     ring_vertices = tuple(None if c is None else tuple(sorted(c)) for c in cycles)
-    return Shape(disc, rings, tuple(ring_corners), tuple(edges), tuple(vertex), tuple(face),
-                 tuple(map(tuple, corners_at)), tuple(map(tuple, of_edge)), sides,
-                 (*puzzle.cell_edges, tuple(border)), ring_vertices,
+    return Shape(disc, rings, tuple(ring_corners), tuple(zip(first, second)), tuple(vertex), tuple(face),
+                 tuple(map(tuple, corners_at)), edge_cells, (*puzzle.cell_edges, tuple(border)), ring_vertices,
                  tuple(map(len, puzzle.incidence)), tuple(map(len, puzzle.cell_edges)),
                  tuple(v for v, es in enumerate(puzzle.incidence) if len(es) <= 2))
