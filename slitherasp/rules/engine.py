@@ -28,8 +28,6 @@ class Rules(Beyond):
     use_loop = True
     """Whether the rules that need the loop to be one loop run (off: lines may form
     several loops, as the reasons of steps that need no loop rule are checked)."""
-    here = -1
-    """The place the rule running now looks at (-1: the loop, or the whole board)."""
 
     def run(self) -> None:
         """Apply the rules of the board's levels until nothing changes (raises
@@ -37,7 +35,8 @@ class Rules(Beyond):
         deadline or on a stop request)."""
         plan = [(level, self.ctodo[level], self.todo[level], self.queued[level], self._handler(level))
                 for level in self.levels[1:]]
-        easy, ceasy, seen, easy_rules = self.todo[EASY], self.ctodo[EASY], self.queued[EASY], self._handler(EASY)
+        easy, ceasy, seen = self.todo[EASY], self.ctodo[EASY], self.queued[EASY]
+        easy_cell, easy_vertex, cells = self._easy_cell, self._easy_vertex, self.cells
         beyond = BEYOND in self.levels
         count = 0
         if self._stop():
@@ -46,14 +45,20 @@ class Rules(Beyond):
             count += 1
             if count & 63 == 0 and self._stop():
                 raise Stopped
-            if easy or ceasy:  # the easiest rules first, until they stall
+            if easy or ceasy:  # the easiest rules first, until they stall (clues before vertices)
                 self.level = EASY
-                while ceasy or easy:
-                    x = self.here = ceasy.pop() if ceasy else easy.pop()
+                while True:
+                    while ceasy:
+                        x = ceasy.pop()
+                        seen[x] = 0
+                        easy_cell(x)
+                    if not easy:
+                        break
+                    x = easy.pop()
                     seen[x] = 0
-                    easy_rules(x)
+                    easy_vertex(x - cells)
             if self.loop_dirty:
-                self.level, self.here = EASY, -1
+                self.level = EASY
                 if self.use_loop:
                     self._loop()
                 else:
@@ -63,26 +68,25 @@ class Rules(Beyond):
             for level, cstack, stack, queued, handle in plan:
                 if level == BEYOND and not self.beyond:
                     if None in self.state:
-                        self.level, self.here = BEYOND, -1
+                        self.level = BEYOND
                         self._wake()
                         break
                     continue
                 if level == BEYOND and self.pend5:
-                    self.level, self.here = BEYOND, -1
+                    self.level = BEYOND
                     self._pending()
                     break
                 if cstack or stack:
                     x = cstack.pop() if cstack else stack.pop()
                     queued[x] = 0
                     self.level = level
-                    self.here = x
                     handle(x)
                     break
             else:
                 if easy or ceasy or self.loop_dirty:
                     continue
                 if beyond and self.beyond:
-                    self.level, self.here = BEYOND, -1
+                    self.level = BEYOND
                     if self._beyond_board():
                         continue
                 if self.why is not None:
@@ -90,11 +94,8 @@ class Rules(Beyond):
                 return
 
     def _handler(self, level: int):  # type: ignore[no-untyped-def]
-        """The function that applies the rules of ``level`` to a place."""
+        """The function that applies the rules of ``level`` (above the easy ones) to a place."""
         cells, n = self.cells, self.n
-        if level == EASY:
-            cell, vertex = self._easy_cell, self._easy_vertex
-            return lambda x: cell(x) if x < cells else vertex(x - cells)
         if level == BEYOND:
             return self._beyond_place
         if level == HARD:
