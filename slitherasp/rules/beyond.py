@@ -70,8 +70,6 @@ class Beyond(Loopy):
         """Whether the faces and corners of this level follow every change; without
         reasons to keep they start once the lower levels stall (:meth:`_wake`): on a
         puzzle those settle, the bookkeeping of faces took half the time."""
-        if not self.beyond:  # nothing is queued for this level until it wakes
-            self.work = [w for w, level in zip(self.work, self.levels) if level != BEYOND]
         faces = self.cells + 1  # the outside is the last
         self.fcls, self.fodd = list(range(faces)), [0] * faces
         self.fmembers: list[list[int]] = [[f] for f in range(faces)]
@@ -89,8 +87,8 @@ class Beyond(Loopy):
     def _wake(self) -> None:
         """Start this level's bookkeeping from the board as it stands: the faces each
         settled edge and each corner relates, and the corners to look at."""
-        self.beyond = True
-        self.work.append((self.todo[BEYOND], self.ctodo[BEYOND], self.queued[BEYOND]))
+        self.beyond = True  # nothing was queued for this level until now
+        self._queues()
         unk_c, unk_v, cells = self.unk_c, self.unk_v, self.cells
         for c, k in enumerate(self.clues):
             if k is not None and unk_c[c]:

@@ -72,7 +72,6 @@ class Board:
         # number of lines (a vertex without lines is a chain of none, its own end)
         self.cnt = [0] * n
         self.total = 0
-        self.ends: set[int] = set()
         self.far = list(range(n))
         """For the end of a chain of lines, its other end."""
         self.chains: list[int] = []
@@ -91,7 +90,6 @@ class Board:
         self.todo: dict[int, list[int]] = {level: [] for level in levels}
         self.ctodo: dict[int, list[int]] = {level: [] for level in levels}
         self.queued: dict[int, bytearray] = {level: bytearray(top) for level in levels}
-        self.work = [(self.todo[level], self.ctodo[level], self.queued[level]) for level in levels]
         self.hard = HARD in levels
         assert levels[0] == EASY, "every cascade starts with the easy rules"
         self.level = EASY
@@ -115,10 +113,19 @@ class Board:
                 q[x] = 1
         if BEYOND in levels:
             self._beyond_init()
+        self._queues()
         if why is not None:
             why.attach(self)
 
     # -- queues ---------------------------------------------------------------------
+    def _queues(self) -> None:
+        """The queues that a change fills: ``easy_work``, the easy level's (filled only
+        where the easy rules will act), and ``work``, those of the levels above it
+        (level 5's once it follows every change), each (places, clues, flags)."""
+        self.easy_work = (self.todo[EASY], self.ctodo[EASY], self.queued[EASY])
+        self.work = [(self.todo[level], self.ctodo[level], self.queued[level]) for level in self.levels[1:]
+                     if level != BEYOND or self.beyond]
+
     def queue(self, level: int, place: int) -> None:
         q = self.queued.get(level)
         if q is not None and not q[place]:
@@ -126,6 +133,8 @@ class Board:
             (self.ctodo if place < self.cells else self.todo)[level].append(place)
 
     def _touch_vertex(self, v: int) -> None:
+        """Queue a vertex whose corners changed, at the levels above the easy one (the
+        easy rules read no corner); :meth:`_touch_cell` the same for a clue."""
         x = self.cells + v
         for stack, _, q in self.work:
             if not q[x]:
@@ -159,27 +168,36 @@ class Board:
         unk_v[u] -= 1
         unk_v[v] -= 1
         if value:
-            for x in (u, v):
-                on = on_v[x] = on_v[x] + 1
-                if on == 1:
-                    self.ends.add(x)
-                else:
-                    self.ends.discard(x)
+            on_v[u] += 1
+            on_v[v] += 1
+        x, y = cells + u, cells + v
         for stack, _, q in work:
-            if not q[cells + u]:
-                q[cells + u] = 1
-                stack.append(cells + u)
-            if not q[cells + v]:
-                q[cells + v] = 1
-                stack.append(cells + v)
+            if not q[x]:
+                q[x] = 1
+                stack.append(x)
+            if not q[y]:
+                q[y] = 1
+                stack.append(y)
+        # the easy rules act at a vertex with one open edge, with two lines and an open
+        # edge, or with one line and no open edge (a contradiction); at a clue with no
+        # lines or no crosses left to place, or too many, or one cross left (which
+        # reads the lines at its corners)
+        estack, ecstack, eq = self.easy_work
+        a, b = unk_v[u], unk_v[v]
+        if (a == 1 or (on_v[u] == 2 if a else on_v[u] == 1)) and not eq[x]:
+            eq[x] = 1
+            estack.append(x)
+        if (b == 1 or (on_v[v] == 2 if b else on_v[v] == 1)) and not eq[y]:
+            eq[y] = 1
+            estack.append(y)
         clued = self.clued_of[e]
         if clued:
-            unk_c = self.unk_c
+            unk_c, on_c, clues = self.unk_c, self.on_c, self.clues
             for c in clued:
-                unk_c[c] -= 1
+                unk = unk_c[c] = unk_c[c] - 1
+                k = clues[c]
                 if value:
-                    on = self.on_c[c] = self.on_c[c] + 1
-                    k = self.clues[c]
+                    on = on_c[c] = on_c[c] + 1
                     if on == k:
                         self.sat += 1
                         self.sm1 -= 1
@@ -191,14 +209,18 @@ class Board:
                     if not q[c]:
                         q[c] = 1
                         stack.append(c)
+                need = k - on_c[c]  # type: ignore[operator]
+                if unk and (need <= 0 or need >= unk - 1 and (need >= unk or unk > 2)) and not eq[c]:
+                    eq[c] = 1
+                    ecstack.append(c)
         if value:
             self._line(u, v)
-            _, stack, q = work[0]  # a clue with one cross left reads the lines at its corners
             for x in (u, v):
                 for c in self.clued_at[x]:
-                    if not q[c]:
-                        q[c] = 1
-                        stack.append(c)
+                    unk = self.unk_c[c]
+                    if unk > 2 and self.clues[c] - self.on_c[c] == unk - 1 and not eq[c]:  # type: ignore[operator]
+                        eq[c] = 1
+                        ecstack.append(c)
         if self.hard and self.ecls[e] in self.emembers:
             self.queue(HARD, self.cells + self.n + self.ecls[e])
         if self.beyond:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..model import Puzzle
-from .board import HARD, Contradiction
+from .board import EASY, HARD, Contradiction
 from .engine import Rules
 
 __all__ = ["Deps", "Derivation"]
@@ -184,7 +184,7 @@ def _fork(parent: Derivation, clues: tuple[int | None, ...], cells: list[int], l
     board.clues = clues
     lines = _counts(board, old, cells, lost)
     board.far, board.cnt = list(old.far), list(old.cnt)
-    board.ends, board.chains, board.maybe, board.loop_dirty = set(old.ends), [], [], True
+    board.chains, board.maybe, board.loop_dirty = [], [], True
     if lines:
         _split_loop(parent, board, lines)
     allowed = board.allowed = [7] * len(old.allowed)
@@ -197,7 +197,7 @@ def _fork(parent: Derivation, clues: tuple[int | None, ...], cells: list[int], l
     board.todo = {level: [] for level in board.levels}
     board.ctodo = {level: [] for level in board.levels}
     board.queued = {level: bytearray(size) for level in board.levels}
-    board.work = [(board.todo[level], board.ctodo[level], board.queued[level]) for level in board.levels]
+    board._queues()
     board.settled = [0] * len(old.settled)
     board.top, board.changes = 0, 0
     board.why = deps
@@ -206,8 +206,10 @@ def _fork(parent: Derivation, clues: tuple[int | None, ...], cells: list[int], l
     for e in lost:
         for v in edges[e]:
             board._touch_vertex(v)
+            board.queue(EASY, board.cells + v)
         for c in clued_of[e]:
             board._touch_cell(c)
+            board.queue(EASY, c)
         if board.hard:
             board.queue(HARD, board.cells + board.n + board.ecls[e])
     return board
@@ -277,7 +279,7 @@ def _relations(board: Rules, old: Rules, deps: Deps, rebuilt: bool) -> None:
 def _split_loop(parent: Derivation, board: Rules, lines: list[int]) -> None:
     """The chains left of the parent's loop when ``lines`` of it are lost: the arcs
     between them, each end knowing the other."""
-    far, cnt, ends = board.far, board.cnt, board.ends
+    far, cnt = board.far, board.cnt
     order, where = parent.cycle()
     n = len(order)
     board.total -= len(lines)
@@ -288,10 +290,7 @@ def _split_loop(parent: Derivation, board: Rules, lines: list[int]) -> None:
         x, y = order[(a + 1) % n], order[b % n]
         if b == a + 1:  # both its lines lost: a vertex alone
             far[x], cnt[x] = x, 0
-            ends.discard(x)
             continue
         far[x], far[y] = y, x
         cnt[x] = cnt[y] = b - a - 1
-        ends.add(x)
-        ends.add(y)
         board.chains.append(x)

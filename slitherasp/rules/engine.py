@@ -28,6 +28,9 @@ class Rules(Beyond):
     use_loop = True
     """Whether the rules that need the loop to be one loop run (off: lines may form
     several loops, as the reasons of steps that need no loop rule are checked)."""
+    here = -1
+    """The place the rule running now looks at (-1: the loop, or the whole board):
+    what a recorded fact names as its place (:mod:`.why`)."""
 
     def run(self) -> None:
         """Apply the rules of the board's levels until nothing changes (raises
@@ -49,16 +52,16 @@ class Rules(Beyond):
                 self.level = EASY
                 while True:
                     while ceasy:
-                        x = ceasy.pop()
+                        x = self.here = ceasy.pop()
                         seen[x] = 0
                         easy_cell(x)
                     if not easy:
                         break
-                    x = easy.pop()
+                    x = self.here = easy.pop()
                     seen[x] = 0
                     easy_vertex(x - cells)
             if self.loop_dirty:
-                self.level = EASY
+                self.level, self.here = EASY, -1
                 if self.use_loop:
                     self._loop()
                 else:
@@ -68,25 +71,25 @@ class Rules(Beyond):
             for level, cstack, stack, queued, handle in plan:
                 if level == BEYOND and not self.beyond:
                     if None in self.state:
-                        self.level = BEYOND
+                        self.level, self.here = BEYOND, -1
                         self._wake()
                         break
                     continue
                 if level == BEYOND and self.pend5:
-                    self.level = BEYOND
+                    self.level, self.here = BEYOND, -1
                     self._pending()
                     break
                 if cstack or stack:
                     x = cstack.pop() if cstack else stack.pop()
                     queued[x] = 0
-                    self.level = level
+                    self.level, self.here = level, x
                     handle(x)
                     break
             else:
                 if easy or ceasy or self.loop_dirty:
                     continue
                 if beyond and self.beyond:
-                    self.level = BEYOND
+                    self.level, self.here = BEYOND, -1
                     if self._beyond_board():
                         continue
                 if self.why is not None:
@@ -111,13 +114,11 @@ class Rules(Beyond):
         for name in ("state", "on_v", "unk_v", "on_c", "unk_c", "allowed", "cnt", "far", "ecls", "epar",
                      "settled", "maybe", "chains"):
             setattr(other, name, list(getattr(self, name)))
-        other.ends = set(self.ends)
         other.emembers = {r: list(x) for r, x in self.emembers.items()}
         other.todo = {level: [] for level in self.levels}
         other.ctodo = {level: [] for level in self.levels}
         other.queued = {level: bytearray(len(q)) for level, q in self.queued.items()}
-        other.work = [(other.todo[level], other.ctodo[level], other.queued[level]) for level in self.levels
-                      if level != BEYOND or self.beyond]
+        other._queues()
         if BEYOND in self.levels:
             other.fcls, other.fodd = list(self.fcls), list(self.fodd)
             other.fmembers = [list(x) for x in self.fmembers]
