@@ -171,3 +171,36 @@ def test_a_board_of_one_face_gets_its_one_loop() -> None:
     assert random_loop(one, seed=1) == frozenset(range(4))
     made = generate(one, seed=1)
     assert made.puzzle.clue_count() <= 1 and answers(made.puzzle, limit=2) == [frozenset(range(4))]
+
+
+def test_a_clues_runs_say_only_what_every_filling_of_its_ring_has() -> None:
+    """Loopy's runs of a clue (the Normal and Tricky rules at a clue), against every
+    way to fill the ring: each edge they settle has that state, and each corner they
+    teach that count, in every filling that meets the clue, the edges' states and the
+    corners' masks; where no filling fits they say so. Brute force on random rings of
+    3 to 7 edges."""
+    from itertools import product
+
+    from slitherasp.rules.loopy import CONTRADICTION, runs
+
+    rng = random.Random(11)
+    said = 0
+    for _ in range(3000):
+        n = rng.randint(3, 7)
+        st = tuple(rng.choice((None, None, None, True, False)) for _ in range(n))
+        masks = tuple(rng.choice((7, 7, 7, 3, 6, 5)) for _ in range(n))
+        k = rng.randint(0, n)
+        fillings = [f for f in product((False, True), repeat=n)
+                    if sum(f) == k and all(s is None or s == x for s, x in zip(st, f))
+                    and all(masks[j] >> (f[j] + f[(j + 1) % n]) & 1 for j in range(n))]
+        found = runs(k, st, masks, True)
+        if found is CONTRADICTION:
+            assert not fillings, (k, st, masks)
+            continue
+        settles, learns = found
+        for j, line in settles:
+            assert all(f[j] == line for f in fillings), (k, st, masks, j, line)
+        for j, mask in learns:
+            assert all(mask >> (f[j] + f[(j + 1) % n]) & 1 for f in fillings), (k, st, masks, j, mask)
+        said += len(settles) + len(learns)
+    assert said > 1000

@@ -63,8 +63,8 @@ def runs(k: int, st: tuple[bool | None, ...], masks: tuple[int, ...], tricky: bo
     (((0, True), (1, True), (3, True)), ())
     """
     n = len(st)
-    # most[s][j], least[s][j]: the most and fewest lines of the run of ``s`` edges
-    # from ring edge ``j`` on; a run is split after its first or its second edge
+    # m1[j], l1[j]: the most and fewest lines of ring edge j alone; m2[j], l2[j]: of
+    # edges j and j + 1 together (their corner may say "at most one", "at least one")
     m1 = [0 if s is False else 1 for s in st]
     l1 = [1 if s else 0 for s in st]
     m2, l2 = [], []
@@ -73,34 +73,35 @@ def runs(k: int, st: tuple[bool | None, ...], masks: tuple[int, ...], tricky: bo
         m2.append(1 if t == 2 and not mask & 4 else t)
         t = (s1 is True) + (s2 is True)
         l2.append(1 if t == 0 and not mask & 1 else t)
-    most, least = [m1, m1, m2], [l1, l1, l2]
-    for s in range(3, n):
-        a, b = most[s - 1], most[s - 2]
-        most.append([p if (p := x + y) < (q := z + w) else q
-                     for x, y, z, w in zip(m1, a[1:] + a[:1], m2, b[2:] + b[:2])])
-        a, b = least[s - 1], least[s - 2]
-        least.append([p if (p := x + y) > (q := z + w) else q
-                      for x, y, z, w in zip(l1, a[1:] + a[:1], l2, b[2:] + b[:2])])
-    most_rest, least_rest = most[n - 1], least[n - 1]  # all but one edge, from the next on
-    most_rest2, least_rest2 = most[n - 2], least[n - 2]  # all but two
+    m1 += m1  # twice round: a run of the ring is a slice
+    l1 += l1
+    m2 += m2
+    l2 += l2
     settles, learns = [], []
     for j in range(n):
         if st[j] is not None:
             continue
-        j1 = (j + 1) % n
-        low, high = least_rest[j1], most_rest[j1]  # the rest of the ring
+        # The rest of the ring, edges j + 1 .. j + n - 1, from its end backwards: a
+        # run is split after its first edge or its first two; (most, least) of the
+        # run from i + 1 on are (am, al), from i + 2 on (bm, bl)
+        last = j + n - 1
+        am, al, bm, bl = m1[last], l1[last], 0, 0
+        for i in range(last - 1, j, -1):
+            x, y = m1[i] + am, m2[i] + bm
+            z, w = l1[i] + al, l2[i] + bl
+            am, al, bm, bl = x if x < y else y, z if z > w else w, am, al
+        low, high = al, am  # all but edge j; (bl, bm): all but j and j + 1
         if low > k or high < k - 1:
             return CONTRADICTION
         if low == k:
             settles.append((j, False))
         elif high == k - 1:
             settles.append((j, True))
-        if tricky and st[j1] is None:
-            j2 = (j1 + 1) % n
+        if tricky and st[(j + 1) % n] is None:
             mask = 7
-            if least_rest2[j2] > k - 2:
+            if bl > k - 2:
                 mask &= NOT2
-            if most_rest2[j2] < k:
+            if bm < k:
                 mask &= NOT0
             if mask != 7:
                 learns.append((j, mask))
