@@ -17,7 +17,7 @@ from slitherasp import tilings
 from slitherasp.formats import read_text
 from slitherasp.generate import generate, planted
 from slitherasp.loops import random_loop
-from slitherasp.rules import ALL, BEYOND, EASY, LEVELS, TRICKY, deduce, propagate
+from slitherasp.rules import ALL, BEYOND, EASY, LEVELS, NORMAL, TRICKY, deduce, propagate
 from slitherasp.rules.derive import Derivation
 from slitherasp.validate import is_solution
 
@@ -193,7 +193,7 @@ def test_a_clues_runs_say_only_what_every_filling_of_its_ring_has() -> None:
         fillings = [f for f in product((False, True), repeat=n)
                     if sum(f) == k and all(s is None or s == x for s, x in zip(st, f))
                     and all(masks[j] >> (f[j] + f[(j + 1) % n]) & 1 for j in range(n))]
-        found = runs(k, st, masks, True)
+        found = runs(k, st, masks)
         if found is CONTRADICTION:
             assert not fillings, (k, st, masks)
             continue
@@ -204,3 +204,21 @@ def test_a_clues_runs_say_only_what_every_filling_of_its_ring_has() -> None:
             assert all(mask >> (f[j] + f[(j + 1) % n]) & 1 for f in fillings), (k, st, masks, j, mask)
         said += len(settles) + len(learns)
     assert said > 1000
+
+
+def test_a_lean_board_stops_where_the_levels_it_holds_stop() -> None:
+    """The solver's propagation lets Tricky start only when Normal stalls; it stops
+    where Easy, Tricky and Beyond run side by side stop, edge for edge: on Loopy's
+    puzzles of every grid and level (hard ones included: Tricky then takes over), and
+    on Tricky alone without Beyond."""
+    rows = calibration(1)
+    assert len({r["type"] for r in rows}) >= 10
+    took_over = 0
+    for r in rows:
+        p = read_text(r["game_id"], "<loopy>")
+        for upper in ((BEYOND,), ()):
+            lean = deduce(p, levels=(EASY, NORMAL, TRICKY, *upper), lean=True)
+            plain = deduce(p, levels=(EASY, TRICKY, *upper))
+            assert lean.state == plain.state and lean.contradiction == plain.contradiction, r["game_id"]
+        took_over += not deduce(p, levels=(EASY, NORMAL)).complete
+    assert took_over >= 5

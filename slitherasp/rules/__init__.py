@@ -13,7 +13,7 @@ level     the rules (each level also uses the ones above it)
 
 The levels are Simon Tatham's Loopy's, rule for rule, so a Loopy puzzle of level L is
 solved by our levels up to L and not by those up to L - 1. Callers choose the levels
-(``simplify`` runs 1, 3 and 5, a person's grade 1 to 4, then 5 and trials) and, only
+(``simplify`` runs 1, 2 then 3, and 5, a person's grade 1 to 4, then 5 and trials) and, only
 when they want them, the premises of every fact (:mod:`.why`).
 
 >>> from slitherasp.formats import read_text
@@ -56,11 +56,13 @@ class Deduced:
 
 
 def deduce(puzzle: Puzzle, *, levels: tuple[int, ...] = LEVELS, known: Iterable[tuple[int, bool]] = (),
-           deadline: float | None = None) -> Deduced:
+           deadline: float | None = None, lean: bool = False) -> Deduced:
     """Apply the rules of ``levels`` (from ``known`` edge states on) until they stop.
 
-    ``deadline``: a :func:`time.perf_counter` value after which they stop."""
-    board = Rules(puzzle, levels)
+    ``deadline``: a :func:`time.perf_counter` value after which they stop; ``lean``:
+    only the state where they stop matters (see :class:`.board.Board`; the level
+    and the counts of what each level settled are then not a person's)."""
+    board = Rules(puzzle, levels, lean=lean)
     board.deadline = deadline
     contradiction = stopped = False
     try:
@@ -77,16 +79,18 @@ def deduce(puzzle: Puzzle, *, levels: tuple[int, ...] = LEVELS, known: Iterable[
 
 
 def propagate(puzzle: Puzzle, *, faces: bool = True) -> list[bool | None] | None:
-    """Each edge's state after the rules a solver uses before grounding (levels 1,
-    3 and 5: Loopy's cheap rules of corners spare level 5 most of its weighing, and
-    level 5 starts only when they stall): True a line, False a cross, None open; None
-    when they find that no answer exists. The rules of faces apply where the cells
+    """Each edge's state after the rules a solver uses before grounding: True a line,
+    False a cross, None open; None when they find that no answer exists. Levels 1, 2
+    and 5 on a lean board: Normal gives way to Tricky when it stalls (a puzzle Normal
+    settles pays for no corner Tricky would teach; a harder one gets Tricky's corners,
+    which spare level 5 most of its weighing), and level 5 starts only when those
+    stall. The rules of faces apply where the cells
     are the faces of a disc (``faces=False``: the easy rules only).
 
     >>> from slitherasp.model import from_faces
     >>> propagate(from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)]], clues=[4]))
     [True, True, True, True]
     """
-    d = deduce(puzzle, levels=(EASY, TRICKY, BEYOND) if faces else (EASY,))
+    d = deduce(puzzle, levels=(EASY, NORMAL, TRICKY, BEYOND) if faces else (EASY,), lean=True)
     return None if d.contradiction else list(d.state)
 

@@ -35,14 +35,22 @@ class Board:
     ``levels``: the levels whose rules run (an increasing tuple of :data:`ALL`);
     ``why``: a :class:`.why.Why` recording the premises of every fact, or None;
     ``fresh``: every place is looked at (else none yet: the caller installs a
-    state and says which places to look at, :mod:`.derive`)."""
+    state and says which places to look at, :mod:`.derive`). ``lean`` (with Normal
+    and Tricky among the levels, no reasons): only where the rules stop matters, not
+    which level deduced what, so Tricky, whose rules hold Normal's, starts only when
+    Normal stalls, and Normal then stops (a puzzle Normal settles pays for no corner
+    that Tricky teaches)."""
 
     def __init__(self, puzzle: Puzzle, levels: tuple[int, ...] = LEVELS, why=None,  # type: ignore[no-untyped-def]
-                 fresh: bool = True) -> None:
+                 fresh: bool = True, lean: bool = False) -> None:
         self.p = p = puzzle
         self.shape = shape = graph_shape(puzzle)
         self.levels = levels
         self.why = why
+        self.held: set[int] = {TRICKY} if lean and why is None and NORMAL in levels and TRICKY in levels else set()
+        """Levels given places that they do not look at yet (Tricky until Normal stalls)."""
+        self.off: set[int] = set()
+        """Levels given no places (Normal, once Tricky took over)."""
         m, n, cells = len(p.edges), len(p.vertices), len(p.cells)
         self.m, self.n, self.cells = m, n, cells
         self.state: list[bool | None] = [None] * m
@@ -124,7 +132,19 @@ class Board:
         (level 5's once it follows every change), each (places, clues, flags)."""
         self.easy_work = (self.todo[EASY], self.ctodo[EASY], self.queued[EASY])
         self.work = [(self.todo[level], self.ctodo[level], self.queued[level]) for level in self.levels[1:]
-                     if level != BEYOND or self.beyond]
+                     if level not in self.off and (level != BEYOND or self.beyond)]
+
+    def _tricky_start(self) -> None:
+        """Normal stalled on a lean board: Tricky takes over from the places it was
+        given meanwhile (every place whose edges or corners changed, as if it had run
+        all along), and Normal stops."""
+        self.held.discard(TRICKY)
+        self.off.add(NORMAL)
+        self.todo[NORMAL].clear()
+        self.ctodo[NORMAL].clear()
+        flags = self.queued[NORMAL]
+        flags[:] = bytes(len(flags))
+        self._queues()
 
     def queue(self, level: int, place: int) -> None:
         q = self.queued.get(level)

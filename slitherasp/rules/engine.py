@@ -41,6 +41,7 @@ class Rules(Beyond):
         easy, ceasy, seen = self.todo[EASY], self.ctodo[EASY], self.queued[EASY]
         easy_cell, easy_vertex, cells = self._easy_cell, self._easy_vertex, self.cells
         beyond = BEYOND in self.levels
+        off, held = self.off, self.held  # changed in place only
         count = 0
         if self._stop():
             raise Stopped
@@ -69,6 +70,14 @@ class Rules(Beyond):
                 if easy or ceasy:
                     continue
             for level, cstack, stack, queued, handle in plan:
+                if level in off:
+                    continue
+                if level in held:  # Tricky starts when Normal stalls, and Normal stops
+                    if None in self.state:
+                        self.level, self.here = level, -1
+                        self._tricky_start()
+                        break
+                    continue
                 if level == BEYOND and not self.beyond:
                     if None in self.state:
                         self.level, self.here = BEYOND, -1
@@ -118,6 +127,7 @@ class Rules(Beyond):
         other.todo = {level: [] for level in self.levels}
         other.ctodo = {level: [] for level in self.levels}
         other.queued = {level: bytearray(len(q)) for level, q in self.queued.items()}
+        other.off, other.held = set(self.off), set(self.held)
         other._queues()
         if BEYOND in self.levels:
             other.fcls, other.fodd = list(self.fcls), list(self.fodd)

@@ -46,21 +46,22 @@ _RUNS: dict[tuple, tuple] = {}  # type: ignore[type-arg]
 and across the boards of a generation)."""
 
 
-def runs(k: int, st: tuple[bool | None, ...], masks: tuple[int, ...], tricky: bool,
+def runs(k: int, st: tuple[bool | None, ...], masks: tuple[int, ...],
          ) -> tuple[tuple[tuple[int, bool], ...], tuple[tuple[int, int], ...]]:
     """Loopy's runs of a clue's ring: the fewest and most lines each run of its edges
     can hold (from the edges' states and the corners' "at most one" and "at least one",
     a run split at its first or second edge), which settles an edge whose complement
-    already holds the clue or cannot reach it without the edge, and (Tricky) teaches a
-    corner of two open edges from what the rest can hold. ``st``: the ring's edge
-    states, ``masks[j]``: the corner between ring edges ``j`` and ``j + 1``. The edges
+    already holds the clue or cannot reach it without the edge, and teaches a corner of
+    two open edges from what the rest can hold (a rule of Tricky's, which Normal leaves
+    out). ``st``: the ring's edge states, ``masks[j]``: the corner between ring edges
+    ``j`` and ``j + 1``. The edges
     settled ``(index, line)`` and the corners taught ``(index, mask)``, or
     :data:`CONTRADICTION`.
 
-    >>> runs(3, (None, None, None, None), (7, 7, 7, 7), False)   # a 3 alone: nothing yet
-    ((), ())
-    >>> runs(3, (None, None, False, None), (7, 7, 7, 7), False)
-    (((0, True), (1, True), (3, True)), ())
+    >>> runs(3, (None, None, None, None), (7, 7, 7, 7))   # a 3 alone: corners with a line
+    ((), ((0, 6), (1, 6), (2, 6), (3, 6)))
+    >>> runs(3, (None, None, False, None), (7, 7, 7, 7))
+    (((0, True), (1, True), (3, True)), ((0, 6), (3, 6)))
     """
     n = len(st)
     # m1[j], l1[j]: the most and fewest lines of ring edge j alone; m2[j], l2[j]: of
@@ -97,7 +98,7 @@ def runs(k: int, st: tuple[bool | None, ...], masks: tuple[int, ...], tricky: bo
             settles.append((j, False))
         elif high == k - 1:
             settles.append((j, True))
-        if tricky and st[(j + 1) % n] is None:
+        if st[(j + 1) % n] is None:
             mask = 7
             if bl > k - 2:
                 mask &= NOT2
@@ -120,7 +121,7 @@ class Loopy(Easy):
         corners = self.shape.ring_corners[c]  # None off a disc: nothing known of its corners
         # a corner's mask as it is (runs reads only its bits 0 and 2)
         masks = (5,) * len(ring) if corners is None else tuple(map(allowed.__getitem__, corners))
-        key = (self.clues[c], tuple(map(state.__getitem__, ring)), masks, tricky)
+        key = (self.clues[c], tuple(map(state.__getitem__, ring)), masks)
         found = _RUNS.get(key)
         if found is None:
             if len(_RUNS) > 200_000:
@@ -129,6 +130,8 @@ class Loopy(Easy):
         if found is CONTRADICTION:
             raise Contradiction
         settles, learns = found
+        if not tricky:
+            learns = ()
         if not settles and not learns:
             return
         why: tuple[int, ...] = ()

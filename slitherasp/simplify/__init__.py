@@ -4,7 +4,7 @@ drop the edges that are crosses and join chains of edges that must agree.
 Three steps, each exact (the answers of the smaller program are the answers of the
 puzzle, one for one; ``tests/test_simplify.py`` compares them, counts included):
 
-1. **Propagate** the rules of :mod:`slitherasp.rules` (its levels 1, 3 and 5:
+1. **Propagate** the rules of :mod:`slitherasp.rules` (its levels 1, 2 giving way to 3, and 5:
    vertices, clues, the loop rule and, on a disc, Loopy's corners, the inside/outside
    parity of faces and every way of placing a place's lines) to a fixpoint.
 2. **Drop** the crosses. Their faces merge into *regions* (still a partition of the
