@@ -96,12 +96,63 @@ class Beyond(Loopy):
         for v in range(self.n):
             if unk_v[v]:
                 self.queue(BEYOND, cells + v)
-        for e, s in enumerate(self.state):
-            if s is not None:
-                self._beyond_set(e, s)
-        for k, mask in enumerate(self.allowed):
-            if mask != 0b111:
-                self._beyond_learn(k, mask)
+        state, allowed, shape = self.state, self.allowed, self.shape
+        sides = shape.sides if shape.disc else None
+        pairs = [] if sides is None else [(*sides[e], int(s)) for e, s in enumerate(state) if s is not None]
+        for k, mask in enumerate(allowed):
+            if mask == 0b111:
+                continue
+            if self.corner_places or mask == 0b001 or mask == 0b100:
+                self.queue(BEYOND, self.corner_base + k)
+            if sides is not None and (mask == 0b010 or mask == 0b101):
+                a, b = shape.corner_edges[k]
+                f = shape.corner_face[k]
+                f = self.cells if f < 0 else f
+                (a0, a1), (b0, b1) = sides[a], sides[b]
+                pairs.append((a0 + a1 - f, b0 + b1 - f, int(mask == 0b010)))
+        if pairs:
+            self._fjoin_all(pairs)
+
+    def _fjoin_all(self, pairs: list[tuple[int, int, int]]) -> None:
+        """Every ``(a, b, odd)`` of :meth:`_fjoin` at once, on faces not related yet
+        (as the level wakes): one union-find with parity, then one pass over the open
+        edges for those whose two faces became related (their places are queued)."""
+        cls, par = self.fcls, self.fodd
+        parent, odd_up = cls, par  # while joining: a forest, parities towards the parent
+        size = [1] * len(cls)
+        for a, b, odd in pairs:
+            ra, pa = a, 0
+            while parent[ra] != ra:
+                pa ^= odd_up[ra]
+                ra = parent[ra]
+            rb, pb = b, 0
+            while parent[rb] != rb:
+                pb ^= odd_up[rb]
+                rb = parent[rb]
+            if ra == rb:
+                if pa ^ pb != odd:
+                    raise Contradiction
+                continue
+            if size[ra] < size[rb]:
+                ra, rb = rb, ra
+            parent[rb], odd_up[rb] = ra, pa ^ pb ^ odd
+            size[ra] += size[rb]
+            self.changes += 1
+        members: list[list[int]] = [[] for _ in cls]
+        for f in range(len(cls)):  # flatten: every face names its root, its parity towards it
+            r, p = f, 0
+            while parent[r] != r:
+                p ^= odd_up[r]
+                r = parent[r]
+            members[r].append(f)
+            cls[f], par[f] = r, p
+        self.fmembers = members
+        state, sides = self.state, self.shape.sides
+        for e, s in enumerate(state):
+            if s is None:
+                x, y = sides[e]
+                if cls[x] == cls[y]:
+                    self.pend5.append((e, bool(par[x] ^ par[y]), (x, y)))
 
     # -- faces ---------------------------------------------------------------------------
     def _beyond_set(self, e: int, value: bool) -> None:
