@@ -15,7 +15,7 @@ of two classes (of edges, or of faces) is a fact numbered after those.
 from __future__ import annotations
 
 from ..model import Puzzle
-from .shape import graph_shape
+from .shape import Shape, graph_shape
 
 __all__ = ["ALL", "BEYOND", "EASY", "HARD", "LEVELS", "NORMAL", "TRICKY", "Board", "Contradiction"]
 
@@ -27,6 +27,22 @@ ALL = (EASY, NORMAL, TRICKY, HARD, BEYOND)
 
 class Contradiction(Exception):
     """The rules found that no answer has the board's edges and clues."""
+
+
+def _clued(p: Puzzle, shape: Shape) -> tuple[list[tuple[int, ...]], list[list[int]]]:
+    """The clued cells of each edge, and the clued cells with a ring by the vertices
+    on their ring (per clue, not per edge: boards that check a reason have few)."""
+    clued_of: list[tuple[int, ...]] = [()] * len(p.edges)
+    clued_at: list[list[int]] = [[] for _ in p.vertices]
+    for c, k in enumerate(p.clues):
+        if k is None:
+            continue
+        for e in p.cell_edges[c]:
+            clued_of[e] += (c,)
+        if shape.rings[c] is not None:
+            for v in shape.ring_vertices[c]:  # type: ignore[union-attr]
+                clued_at[v].append(c)
+    return clued_of, clued_at
 
 
 class Board:
@@ -57,19 +73,7 @@ class Board:
         self.on_v, self.unk_v = [0] * n, list(shape.degrees)
         self.clues = p.clues
         self.on_c, self.unk_c = [0] * cells, list(shape.sizes)
-        clued_of: list[tuple[int, ...]] = [()] * m
-        clued_at: list[list[int]] = [[] for _ in range(n)]
-        for c, k in enumerate(p.clues):  # per clue, not per edge: boards that check a reason have few
-            if k is None:
-                continue
-            for e in p.cell_edges[c]:
-                clued_of[e] += (c,)
-            if shape.rings[c] is not None:
-                for v in shape.ring_vertices[c]:  # type: ignore[union-attr]
-                    clued_at[v].append(c)
-        self.clued_of = clued_of
-        self.clued_at = clued_at
-        """Clued cells with a ring, by the vertices on their ring."""
+        self.clued_of, self.clued_at = _clued(p, shape)
         self.sat = sum(k == 0 for k in p.clues)
         self.sm1 = sum(k == 1 for k in p.clues)
         self.n_clues = sum(k is not None for k in p.clues)
