@@ -132,23 +132,28 @@ class Faces(Loopy):
         members[ra].extend(small)
         members[rb] = []
         self.changes += 1
-        state, sides, face_edges = self.state, self.shape.sides, self.shape.face_edges
-        for f in small:
+        state, sides, face_edges, ends = self.state, self.shape.sides, self.shape.face_edges, self.p.edges
+        stack, cstack, q, cells, clued_of = self.todo[BEYOND], self.ctodo[BEYOND], self.queued[BEYOND], \
+            self.cells, self.clued_of
+        for f in small:  # the open edges round the faces that changed class
             for e in face_edges[f]:
-                if state[e] is None:
-                    x, y = sides[e]
-                    if cls[x] == cls[y]:
-                        self.pend5.append((e, bool(par[x] ^ par[y]), (x, y)))
-                    else:
-                        stack, cstack, q, cells = self.todo[BEYOND], self.ctodo[BEYOND], self.queued[BEYOND], self.cells
-                        for v in self.p.edges[e]:
-                            if not q[cells + v]:
-                                q[cells + v] = 1
-                                stack.append(cells + v)
-                        for c in self.clued_of[e]:
-                            if not q[c]:
-                                q[c] = 1
-                                cstack.append(c)
+                if state[e] is not None:
+                    continue
+                x, y = sides[e]
+                if cls[x] == cls[y]:
+                    self.pend5.append((e, bool(par[x] ^ par[y]), (x, y)))
+                    continue
+                u, v = ends[e]
+                if not q[cells + u]:
+                    q[cells + u] = 1
+                    stack.append(cells + u)
+                if not q[cells + v]:
+                    q[cells + v] = 1
+                    stack.append(cells + v)
+                for c in clued_of[e]:
+                    if not q[c]:
+                        q[c] = 1
+                        cstack.append(c)
 
     def _face_relation(self, f: int, g: int) -> tuple[int, ...]:
         return () if self.why is None else self.why.relation(f, g, "face")
