@@ -92,7 +92,7 @@ def resolve(encoding: str, puzzle: Puzzle) -> str:
 
 
 # --------------------------------------------------------------------------- programs
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Program:
     """What the solver runs: an encoding, its facts, and the graph whose ``link/2``
     atoms are the answer (edge indices of ``graph``). ``probing``: whether root

@@ -239,7 +239,7 @@ def uniqueness(answers: Sequence[Answer], exhausted: bool) -> bool | None:
     return True if answers and exhausted else None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Search:
     """What one ``Control.solve`` call found, before it becomes a :class:`Result`."""
 

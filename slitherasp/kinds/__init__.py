@@ -27,7 +27,7 @@ from typing import Any
 from ..errors import InputError
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Kind:
     """A puzzle kind: its name and the module holding its functions."""
 

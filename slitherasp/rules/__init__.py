@@ -36,7 +36,7 @@ __all__ = ["ALL", "BEYOND", "EASY", "HARD", "LEVELS", "NORMAL", "TRICKY", "Contr
            "Stopped", "deduce", "propagate"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Deduced:
     """Where the rules stopped: each edge's state (None: open), the highest level
     that deduced anything, how many edges each level settled, and whether they

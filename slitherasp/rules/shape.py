@@ -28,7 +28,7 @@ OUTSIDE = -1
 """The face of a border corner."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Shape:
     """Corners (``corner_edges[k]``, ``corner_vertex[k]``, ``corner_face[k]``: its two
     edges, its vertex, its face or :data:`OUTSIDE`), the corners at each vertex and of
