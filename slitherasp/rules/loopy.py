@@ -170,9 +170,10 @@ class Loopy(Easy):
                 self.set(b, not mask & 1, why)
                 continue
             if on == 1:
-                why = self._known_at(v) if why_on else ()
-                self.learn(q, NOT2 if unk > 2 else NOT2 & NOT0, why)
-                mask = allowed[q]
+                told = NOT2 if unk > 2 else NOT2 & NOT0
+                if mask & told != mask:  # (most often known already)
+                    self.learn(q, told, self._known_at(v) if why_on else ())
+                    mask = allowed[q]
             if tricky and not mask & 1:
                 self._tricky_vertex(v, q, mask)
 
@@ -182,9 +183,10 @@ class Loopy(Easy):
         ce = self.shape.corner_edges
         a, b = ce[q]
         why = (self.m + q,) if self.why is not None else ()
+        allowed = self.allowed
         for r in self.shape.corners_at[v]:
             x, y = ce[r]
-            if x != a and x != b and y != a and y != b:
+            if x != a and x != b and y != a and y != b and allowed[r] & 4:
                 self.learn(r, NOT2, why)
         if self.on_v[v] or mask & 4:
             return
