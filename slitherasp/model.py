@@ -27,7 +27,7 @@ from functools import cached_property
 from .errors import GeometryError, InputError, SlitherError
 
 __all__ = ["Answer", "Geometry", "GeometryError", "InputError", "Name", "Point", "Puzzle",
-           "SlitherError", "TilingRef", "from_faces", "signed_area"]
+           "SlitherError", "TilingRef", "from_faces", "incidence_of", "signed_area"]
 
 Name = str
 """A vertex or cell name: a clingo constant exactly as clingo prints it
@@ -166,11 +166,7 @@ class Puzzle:
     @cached_property
     def incidence(self) -> tuple[tuple[int, ...], ...]:
         """``incidence[v]``: the indices of the edges at vertex ``v``."""
-        inc: list[list[int]] = [[] for _ in self.vertices]
-        for i, (u, v) in enumerate(self.edges):
-            inc[u].append(i)
-            inc[v].append(i)
-        return tuple(map(tuple, inc))
+        return incidence_of(self.edges, len(self.vertices))
 
     @cached_property
     def edge_cells(self) -> tuple[tuple[int, ...], ...]:
@@ -278,6 +274,20 @@ class Puzzle:
 
 
 # --------------------------------------------------------------------------- building
+def incidence_of(pairs: Sequence[tuple[int, int]], n: int) -> tuple[tuple[int, ...], ...]:
+    """For each of ``range(n)``, the indices of the pairs that hold it (the edges at
+    each vertex, the corners of each edge).
+
+    >>> incidence_of([(0, 1), (1, 2)], 4)
+    ((0,), (0, 1), (1,), ())
+    """
+    out: list[list[int]] = [[] for _ in range(n)]
+    for i, (a, b) in enumerate(pairs):
+        out[a].append(i)
+        out[b].append(i)
+    return tuple(map(tuple, out))
+
+
 def signed_area(pts: Sequence[Point]) -> float:
     """Shoelace area: positive for a counter-clockwise ring (y up)."""
     return 0.5 * sum(

@@ -20,7 +20,7 @@ import threading
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..model import Puzzle
+from ..model import Puzzle, incidence_of
 
 __all__ = ["OUTSIDE", "Shape", "graph_shape"]
 
@@ -62,11 +62,7 @@ class Shape:
     @cached_property
     def corners_of_edge(self) -> tuple[tuple[int, ...], ...]:
         """The corners each edge is in."""
-        of_edge: list[list[int]] = [[] for _ in self.edge_cells]
-        for k, (a, b) in enumerate(self.corner_edges):
-            of_edge[a].append(k)
-            of_edge[b].append(k)
-        return tuple(map(tuple, of_edge))
+        return incidence_of(self.corner_edges, len(self.edge_cells))
 
     @cached_property
     def sides(self) -> tuple[tuple[int, int], ...]:
