@@ -34,16 +34,7 @@ def components(items: Iterable[int], pairs: Iterable[Sequence[int]]) -> list[set
     [{0, 1}, {3, 4}, {2}]
     """
     parent = {i: i for i in items}
-    for pair in pairs:
-        if len(pair) != 2:
-            continue
-        a, b = pair
-        while (up := parent[a]) != a:  # the roots, halving the paths on the way
-            parent[a] = a = parent[up]
-        while (up := parent[b]) != b:
-            parent[b] = b = parent[up]
-        if a != b:
-            parent[max(a, b)] = min(a, b)
+    _join(parent, pairs)
     groups: dict[int, set[int]] = {}
     for i in parent:
         r = i
@@ -53,14 +44,13 @@ def components(items: Iterable[int], pairs: Iterable[Sequence[int]]) -> list[set
     return sorted(groups.values(), key=lambda g: (-len(g), min(g)))
 
 
-def _connected(n: int, pairs: Iterable[Sequence[int]]) -> bool:
-    """Whether the pairs join ``range(n)`` into one group (:func:`components` without
-    the groups: n - 1 joins).
+def _join(parent: dict[int, int] | list[int], pairs: Iterable[Sequence[int]]) -> int:
+    """Join the pairs (sequences of other lengths are ignored) in the forest ``parent``,
+    each group under its least item, halving the paths on the way; the joins made.
 
-    >>> _connected(3, [(0, 1), (2,), (1, 2)]), _connected(3, [(0, 1)])
-    (True, False)
+    >>> forest = list(range(3)); _join(forest, [(0, 1), (2,), (1, 0)]), forest
+    (1, [0, 0, 2])
     """
-    parent = list(range(n))
     joins = 0
     for pair in pairs:
         if len(pair) != 2:
@@ -70,10 +60,14 @@ def _connected(n: int, pairs: Iterable[Sequence[int]]) -> bool:
             parent[a] = a = parent[up]
         while (up := parent[b]) != b:
             parent[b] = b = parent[up]
-        if a != b:
+        if a < b:
+            parent[b] = a
+        elif b < a:
             parent[a] = b
-            joins += 1
-    return joins == n - 1
+        else:
+            continue
+        joins += 1
+    return joins
 
 
 class Parity:
@@ -91,6 +85,7 @@ class Parity:
     def __init__(self, n: int) -> None:
         self.parent = list(range(n))
         self.flip = [0] * n
+        self.size = [1] * n
 
     def find(self, a: int) -> tuple[int, int]:
         """The root of ``a`` and ``a``'s parity relative to it (paths compressed)."""
@@ -106,7 +101,7 @@ class Parity:
 
     def copy(self) -> Parity:
         other = object.__new__(Parity)
-        other.parent, other.flip = list(self.parent), list(self.flip)
+        other.parent, other.flip, other.size = list(self.parent), list(self.flip), list(self.size)
         return other
 
     def relation(self, a: int, b: int) -> int | None:
@@ -116,13 +111,54 @@ class Parity:
 
     def join(self, a: int, b: int, parity: int) -> bool:
         """Relate ``a`` and ``b`` (0 same, 1 opposite); False if that contradicts."""
-        ra, pa = self.find(a)
-        rb, pb = self.find(b)
-        if ra == rb:
-            return pa ^ pb == parity
-        self.parent[rb] = ra
-        self.flip[rb] = pa ^ pb ^ parity
+        return self.join_all(((a, b, parity),))
+
+    def join_all(self, triples: Iterable[tuple[int, int, int]]) -> bool:
+        """:meth:`join` every ``(a, b, parity)`` (many at once: no call per item);
+        False at the first that contradicts.
+
+        >>> p = Parity(4)
+        >>> p.join_all([(0, 1, 1), (2, 3, 0), (1, 2, 1)]), p.relation(0, 3)
+        (True, 0)
+        """
+        parent, flip, size = self.parent, self.flip, self.size
+        for a, b, parity in triples:
+            ra, pa = a, 0
+            while parent[ra] != ra:
+                pa ^= flip[ra]
+                ra = parent[ra]
+            rb, pb = b, 0
+            while parent[rb] != rb:
+                pb ^= flip[rb]
+                rb = parent[rb]
+            if ra == rb:
+                if pa ^ pb != parity:
+                    return False
+                continue
+            if size[ra] < size[rb]:  # the smaller tree goes under the larger
+                ra, rb = rb, ra
+            parent[rb], flip[rb] = ra, pa ^ pb ^ parity
+            size[ra] += size[rb]
         return True
+
+    def classes(self) -> tuple[list[int], list[int]]:
+        """Every item's root and its parity relative to it.
+
+        >>> p = Parity(3); p.join(2, 1, 1)
+        True
+        >>> p.classes()
+        ([0, 2, 2], [0, 1, 0])
+        """
+        parent, flip = self.parent, self.flip
+        roots, parities = [], []
+        for a in range(len(parent)):
+            r, p = a, 0
+            while parent[r] != r:
+                p ^= flip[r]
+                r = parent[r]
+            roots.append(r)
+            parities.append(p)
+        return roots, parities
 
 
 def face_neighbours(puzzle: Puzzle) -> list[set[int]]:
@@ -217,7 +253,7 @@ def disc_defect(puzzle: Puzzle) -> Defect | None:
         return Defect("faces")
     if any(not 1 <= len(cs) <= 2 for cs in puzzle.edge_cells):
         return Defect("edge")
-    if not _connected(len(puzzle.cells), puzzle.edge_cells):
+    if _join(list(range(len(puzzle.cells))), puzzle.edge_cells) != len(puzzle.cells) - 1:  # not one piece
         pieces = components(range(len(puzzle.cells)), puzzle.edge_cells)
         return Defect("pieces", groups=tuple(frozenset(p) for p in pieces))
     used = len(puzzle.vertices) - puzzle.incidence.count(())

@@ -8,6 +8,7 @@ The rules that read these classes are in :mod:`.beyond`.
 
 from __future__ import annotations
 
+from ..topology import Parity
 from .board import BEYOND, Contradiction
 from .loopy import Loopy
 
@@ -35,51 +36,41 @@ class Faces(Loopy):
         for k, mask in enumerate(allowed):
             if mask == 0b111:
                 continue
-            if self.corner_places or mask == 0b001 or mask == 0b100:
+            if self._corner_place(mask):
                 self.queue(BEYOND, self.corner_base + k)
             if sides is not None and (mask == 0b010 or mask == 0b101):
-                a, b = shape.corner_edges[k]
-                f = shape.corner_face[k]
-                f = self.cells if f < 0 else f
-                (a0, a1), (b0, b1) = sides[a], sides[b]
-                pairs.append((a0 + a1 - f, b0 + b1 - f, int(mask == 0b010)))
+                pairs.append(self._corner_faces(k, mask))
         if pairs:
             self._fjoin_all(pairs)
+
+    def _corner_place(self, mask: int) -> bool:
+        """Whether a corner that learned ``mask`` is a place for this level to look at."""
+        return self.corner_places or mask == 0b001 or mask == 0b100
+
+    def _corner_faces(self, k: int, mask: int) -> tuple[int, int, int]:
+        """The faces beyond the two edges of corner ``k`` (0b010: exactly one line,
+        0b101: both or neither), and whether they are on opposite sides: one edge is
+        a line and the other not exactly when those faces differ."""
+        shape = self.shape
+        (a, b), f = shape.corner_edges[k], shape.corner_face[k]
+        if f < 0:
+            f = self.cells
+        (a0, a1), (b0, b1) = shape.sides[a], shape.sides[b]
+        return a0 + a1 - f, b0 + b1 - f, int(mask == 0b010)
 
     def _fjoin_all(self, pairs: list[tuple[int, int, int]]) -> None:
         """Every ``(a, b, odd)`` of :meth:`_fjoin` at once, on faces not related yet
         (as the level wakes): one union-find with parity, then one pass over the open
         edges for those whose two faces became related (their places are queued)."""
-        cls, par = self.fcls, self.fodd
-        parent, odd_up = cls, par  # while joining: a forest, parities towards the parent
-        size = [1] * len(cls)
-        for a, b, odd in pairs:
-            ra, pa = a, 0
-            while parent[ra] != ra:
-                pa ^= odd_up[ra]
-                ra = parent[ra]
-            rb, pb = b, 0
-            while parent[rb] != rb:
-                pb ^= odd_up[rb]
-                rb = parent[rb]
-            if ra == rb:
-                if pa ^ pb != odd:
-                    raise Contradiction
-                continue
-            if size[ra] < size[rb]:
-                ra, rb = rb, ra
-            parent[rb], odd_up[rb] = ra, pa ^ pb ^ odd
-            size[ra] += size[rb]
-            self.changes += 1
+        forest = Parity(len(self.fcls))
+        if not forest.join_all(pairs):
+            raise Contradiction
+        cls, par = self.fcls, self.fodd = forest.classes()
         members: list[list[int]] = [[] for _ in cls]
-        for f in range(len(cls)):  # flatten: every face names its root, its parity towards it
-            r, p = f, 0
-            while parent[r] != r:
-                p ^= odd_up[r]
-                r = parent[r]
+        for f, r in enumerate(cls):
             members[r].append(f)
-            cls[f], par[f] = r, p
         self.fmembers = members
+        self.changes += sum(len(m) - 1 for m in members if m)  # the joins made
         state, sides = self.state, self.shape.sides
         for e, s in enumerate(state):
             if s is None:
@@ -99,17 +90,10 @@ class Faces(Loopy):
             self._fjoin(*self.shape.sides[e], int(value), (e,))
 
     def _beyond_learn(self, k: int, mask: int) -> None:
-        if self.corner_places or mask == 0b001 or mask == 0b100:
+        if self._corner_place(mask):
             self.queue(BEYOND, self.corner_base + k)
         if mask == 0b010 or mask == 0b101:
-            # the faces beyond its two edges: one edge is a line and the other not
-            # exactly when those faces differ
-            shape = self.shape
-            (a, b), f = shape.corner_edges[k], shape.corner_face[k]
-            if f < 0:
-                f = self.cells
-            (a0, a1), (b0, b1) = shape.sides[a], shape.sides[b]
-            self._fjoin(a0 + a1 - f, b0 + b1 - f, int(mask == 0b010), (self.m + k,))
+            self._fjoin(*self._corner_faces(k, mask), (self.m + k,))
 
     def _fjoin(self, a: int, b: int, odd: int, premises: tuple[int, ...]) -> None:
         """Faces ``a`` and ``b`` are on one side (``odd`` 0) or opposite sides (1)."""
