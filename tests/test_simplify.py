@@ -149,7 +149,8 @@ def test_a_contradiction_is_left_to_clingo() -> None:
 def test_a_puzzle_settled_whole_needs_no_search() -> None:
     """Loopy Normal puzzles the rules settle whole: the answer comes without clingo,
     passes the checker and is the answer of the whole program; an all-cross board
-    (0s everywhere) is no answer and is left to clingo, which proves there is none."""
+    (0s everywhere) is no answer: the rules say so (nothing is settled), and clingo
+    proves it from the whole program."""
     whole = 0
     for r in loopy_calibration("n", 1):
         p = formats.read_text(r["game_id"], format="loopy")
@@ -166,7 +167,7 @@ def test_a_puzzle_settled_whole_needs_no_search() -> None:
         assert program.facts == "" and solve(p, unique=True, conflicts=10**6).answers == fast.answers
     assert whole >= 3
     zeros = tilings.build("square", 2, 2).with_clues([0, 0, 0, 0])
-    assert slitherlink(zeros).settled == frozenset()
+    assert slitherlink(zeros).settled is None
     assert str(solve(zeros).status) == "UNSATISFIABLE"
 
 

@@ -234,7 +234,9 @@ class Board:
                         q[c] = 1
                         stack.append(c)
                 need = k - on_c[c]  # type: ignore[operator]
-                if unk and (need <= 0 or need >= unk - 1 and (need >= unk or unk > 2)) and not eq[c]:
+                if need < 0 or need > unk:  # too many lines, or too few edges left: checked
+                    raise Contradiction     # here, whichever rule settled the edge
+                if unk and (need == 0 or need >= unk - 1 and (need == unk or unk > 2)) and not eq[c]:
                     eq[c] = 1
                     ecstack.append(c)
         if value:

@@ -11,7 +11,7 @@ import time
 
 from ..stopping import requested
 from .beyond import Beyond
-from .board import BEYOND, EASY, HARD, TRICKY
+from .board import BEYOND, EASY, HARD, TRICKY, Contradiction
 
 __all__ = ["Rules", "Stopped"]
 
@@ -103,7 +103,41 @@ class Rules(Beyond):
                         continue
                 if self.why is not None:
                     self.why.flush()
+                if None not in self.state:
+                    self._check_whole()
                 return
+
+    def _check_whole(self) -> None:
+        """A settled board is checked whole, from its edge states alone (not from the
+        counts the rules keep): every vertex has 0 or 2 lines, every clue its number,
+        and (when the loop rule runs) the lines are one loop; else
+        :class:`.board.Contradiction`. No answer is ever given by rules that missed a
+        broken clue or found no loop at all."""
+        p, state = self.p, self.state
+        degree = [0] * self.n
+        for (u, v), s in zip(p.edges, state):
+            if s:
+                degree[u] += 1
+                degree[v] += 1
+        if any(d != 0 and d != 2 for d in degree):
+            raise Contradiction
+        for k, edges in zip(self.clues, p.cell_edges):
+            if k is not None and sum(1 for e in edges if state[e]) != k:
+                raise Contradiction
+        if not self.use_loop:
+            return
+        lines = [e for e, s in enumerate(state) if s]
+        if not lines:
+            raise Contradiction  # no loop at all
+        first, v = p.edges[lines[0]]
+        e, length = lines[0], 1
+        while v != first:  # walk the loop through the first line: it must hold them all
+            e = next(f for f in p.incidence[v] if state[f] and f != e)
+            a, b = p.edges[e]
+            v = b if a == v else a
+            length += 1
+        if length != len(lines):
+            raise Contradiction
 
     def _handler(self, level: int):  # type: ignore[no-untyped-def]
         """The function that applies the rules of ``level`` (above the easy ones) to a place."""

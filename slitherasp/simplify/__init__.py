@@ -93,6 +93,8 @@ def reduce(puzzle: Puzzle, *, faces: bool = False, state: Sequence[bool | None] 
                 left -= 1
         if weights:
             clues.append((c, left, tuple(weights.items())))
+        elif left:
+            return None  # a clue whose edges are all settled, and wrong: no answer
     settled = sum(s is not None for s in state)
     return Reduced(tuple(segments), tuple(clues), settled, _root(segments, clues))
 
