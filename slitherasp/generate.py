@@ -42,7 +42,7 @@ from .rules import LEVELS as LOOPY_LEVELS
 from .rules import deduce
 from .rules.derive import Derivation
 from .rules.engine import Stopped
-from .rules.grade import HumanGrade, human_grade
+from .rules.grade import HumanGrade, human_grade, human_solves
 from .sessions import Session
 from .solver import solve
 from .stopping import check, requested, stop_when
@@ -186,7 +186,7 @@ class _Remover:
         and trials reach the answer."""
         left = self._tick()
         if self.most is not None:
-            return human_grade(self.puzzle.with_clues(clues), most=self.most).solved, None
+            return human_solves(self.puzzle.with_clues(clues), self.most), None
         blocked = self.blocked  # the loop is blocked: any answer is another one
         r = self.session.solve(clues, models=1 if blocked else 2, conflicts=self.budget, statistics=not blocked,
                                time_limit=left)
@@ -359,7 +359,7 @@ def _too_easy(puzzle: Puzzle, difficulty: str) -> bool:
         return False
     if most <= len(LOOPY_LEVELS):
         return deduce(puzzle, levels=LOOPY_LEVELS[:most]).complete
-    return human_grade(puzzle, most=most).solved
+    return human_solves(puzzle, most)
 
 
 def _person_grade(puzzle: Puzzle, known: str | None) -> HumanGrade | None:

@@ -147,6 +147,28 @@ def test_generation_reaches_each_difficulty(difficulty: str) -> None:
     assert human_grade(made.puzzle).level == difficulty == explain(made.puzzle).grade
 
 
+@pytest.mark.parametrize("name, w, h, difficulty, seed", SAMPLE[:4])
+def test_grade_and_explain_give_one_grade(name: str, w: int, h: int, difficulty: str, seed: int,
+                                          tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One score and one set of per-level counts: ``grade --json`` and ``explain`` print
+    the same, and the grade's level is the hardest level some edge needs (its count is
+    never 0). On Loopy's levels the counts are the edges of the steps of each level."""
+    p = generate(tilings.build(name, w, h, seed=seed), seed=seed, difficulty=difficulty, attempts=40).puzzle
+    e = explain(p)
+    path = tmp_path / "p.lp"
+    path.write_text(write_instance(p))
+    assert main(["grade", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["human_grade"], data["human_score"], tuple(data["human_steps"])) == (e.grade, e.score, e.edges)
+    top = HUMAN_LEVELS.index(e.grade)
+    assert e.edges[top] > 0 and not any(e.edges[top + 1:])
+    if top < 4:
+        by_steps = [sum(len(s.settles) for s in e.steps if s.level == level) for level in range(1, 6)]
+        assert tuple(by_steps) == e.edges
+    assert main(["explain", str(path)]) == 0
+    assert f"score {e.score:.2f}" in capsys.readouterr().out.splitlines()[-1]
+
+
 def test_a_grade_past_its_deadline_is_no_grade() -> None:
     """``grade(..., time_limit=)`` passes its end on to a person's grade, whose trials
     can take minutes: past it the grading stops, ungraded, instead of guessing a level."""

@@ -139,12 +139,13 @@ def describe(puzzle: Any, step: Any, number: int) -> str:
 
 
 def summary(e: Any, unique: bool | None) -> str:
-    from collections import Counter
+    from ..grades import HUMAN_LEVELS
 
-    levels = Counter(s.level_name for s in e.steps)
-    counted = ", ".join(f"{name} {n}" for name, n in levels.items())
+    if e.complete and e.grade:
+        counted = ", ".join(f"{name} {n}" for name, n in zip(HUMAN_LEVELS, e.edges) if n)
+        return f"GRADE: {e.grade}  score {e.score:.2f}  ({len(e.steps)} steps; edges by level: {counted})"
     if e.complete:
-        return f"GRADE: {e.grade}  score {e.score:.2f}  ({len(e.steps)} steps: {counted})"
+        return f"COMPLETE: {len(e.steps)} steps; not graded ({e.note or 'stopped by the time limit'})"
     why = e.note or "stopped"
     if unique is False and why not in ("interrupted", "stopped by the time limit"):
         why = "the puzzle has more than one answer: no step forces another edge"

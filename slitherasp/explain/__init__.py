@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from ..grades import HUMAN_LEVELS
 from ..model import Puzzle
 from ..rules import ALL, BEYOND, EASY, HARD, LEVELS, NORMAL, TRICKY, Contradiction, Rules, Stopped
-from ..rules.grade import FIENDISH, SEARCH, HumanGrade, human_grade, score, trial
+from ..rules.grade import FIENDISH, SEARCH, HumanGrade, human_grade, trial
 from ..rules.why import Event, Why
 from ..stopping import StoppedError, check, reason, requested
 from .hint import Hint, hint
@@ -86,6 +86,9 @@ class Explanation:
     score: float
     seconds: float
     note: str = ""
+    edges: tuple[int, ...] = ()
+    """The edges that need each level (easy ... fiendish), as the grade counts them:
+    the grade and score are :func:`human_grade`'s, the one grade of a person."""
 
     def lines(self) -> frozenset[int]:
         """The edges the steps settle as lines (the answer, when complete)."""
@@ -115,6 +118,7 @@ def explain(puzzle: Puzzle, *, max_steps: int | None = None, time_limit: float |
     found: list[Step] = []
     note = ""
     deadline = None if time_limit is None else start + time_limit
+    known = list(known)
     walk = steps(puzzle, known=known, deadline=deadline)
     try:
         for step in walk:
@@ -129,19 +133,10 @@ def explain(puzzle: Puzzle, *, max_steps: int | None = None, time_limit: float |
         note = str(stop)
     settled = {e for e, _ in known} | {e for s in found for e, _ in s.settles}
     complete = len(settled) == len(puzzle.edges) and not note.startswith("no ")
-    grade, value = grade_of(found, complete and not note)
-    return Explanation(puzzle, tuple(found), complete, grade, value, time.perf_counter() - start, note)
-
-
-def grade_of(found: list[Step], complete: bool) -> tuple[str | None, float]:
-    """``(level name, score)`` of a complete explanation (the hardest step's level and
-    how many edges steps of that level settle); no grade for one that stopped short."""
-    if not complete:
-        return None, 0.0
-    if not found:
-        return HUMAN_LEVELS[0], 0.0
-    top = max(s.level for s in found)
-    return HUMAN_LEVELS[top - 1], score(top, sum(len(s.settles) for s in found if s.level == top))
+    person = human_grade(puzzle, known=known, deadline=deadline) if complete and not note else None
+    return Explanation(puzzle, tuple(found), complete, person.level if person else None,
+                       person.score if person and person.level else 0.0, time.perf_counter() - start, note,
+                       person.steps if person and person.level else ())
 
 
 def steps(puzzle: Puzzle, *, known: Iterable[tuple[int, bool]] = (), deadline: float | None = None) -> Iterator[Step]:
