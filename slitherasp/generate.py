@@ -43,7 +43,6 @@ from .rules import deduce
 from .rules.derive import Derivation
 from .rules.engine import Stopped
 from .rules.grade import HumanGrade, human_grade, human_solves
-from .sessions import Session
 from .solver import solve
 from .stopping import check, requested, stop_when
 
@@ -139,6 +138,8 @@ class _Remover:
         self.blocked = level in (None, "hard")
         """Only uniqueness counts: the session forbids the planted loop, so that a test
         asks for any other answer at once (benchmarks/README.md: up to 37% less time)."""
+        from .sessions import Session  # clingo: a person's levels never load it
+
         self.session = Session(puzzle, values=[[k] for k in full], pinned={self.anchor: full[self.anchor]},
                                fresh=level in ("easy", "medium"))
         if self.blocked:

@@ -27,7 +27,7 @@ from functools import cached_property
 from .errors import GeometryError, InputError, SlitherError
 
 __all__ = ["Answer", "Geometry", "GeometryError", "InputError", "Name", "Point", "Puzzle",
-           "SlitherError", "TilingRef", "from_faces", "incidence_of", "signed_area"]
+           "SlitherError", "TilingRef", "from_faces", "incidence_of", "median_length", "signed_area"]
 
 Name = str
 """A vertex or cell name: a clingo constant exactly as clingo prints it
@@ -286,6 +286,20 @@ def incidence_of(pairs: Sequence[tuple[int, int]], n: int) -> tuple[tuple[int, .
         out[a].append(i)
         out[b].append(i)
     return tuple(map(tuple, out))
+
+
+def median_length(points: Sequence[Sequence[float]], edges: Iterable[tuple[int, int]]) -> float:
+    """The median length of the edges of positive length between ``points`` (1.0
+    when there is none): the unit every drawing is measured in.
+
+    >>> median_length([(0, 0), (3, 4), (3, 5)], [(0, 1), (1, 2), (2, 2)])
+    3.0
+    """
+    lengths = sorted(d for u, v in edges if (d := math.dist(points[u], points[v])) > 0)
+    if not lengths:
+        return 1.0
+    half = len(lengths) // 2
+    return float(lengths[half] if len(lengths) % 2 else (lengths[half - 1] + lengths[half]) / 2)
 
 
 def signed_area(pts: Sequence[Point]) -> float:

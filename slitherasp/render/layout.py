@@ -19,12 +19,17 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import networkx as nx
-import numpy as np
-import shapely
+from ..model import Geometry, Point, Puzzle, median_length, signed_area
 
-from ..model import Geometry, Point, Puzzle, signed_area
+if TYPE_CHECKING:
+    import networkx as nx
+    import numpy as np
+
+# networkx, numpy and shapely are loaded by the functions that draw a graph without
+# geometry, not with this module: a puzzle on its own geometry (and the page in the
+# browser, which has none of them) never needs them.
 
 
 @dataclass(frozen=True)
@@ -59,6 +64,8 @@ def _cell_cycle(puzzle: Puzzle, c: int) -> list[int] | None:
 def _embedding(graph: nx.Graph, cycles: dict[int, list[int]]) -> nx.PlanarEmbedding | None:
     """A planar embedding of ``graph`` in which, if possible, every cell cycle bounds a
     face: each cycle gets a hub vertex joined to its corners, which forces it to."""
+    import networkx as nx
+
     hubbed = graph.copy()
     for c, cyc in cycles.items():
         hubbed.add_edges_from((("hub", c), v) for v in cyc)
@@ -88,6 +95,8 @@ def _ring_edges(ring: Sequence[int]) -> frozenset[frozenset[int]]:
 def _solve_barycentric(n: int, edges: np.ndarray, fixed: dict[int, np.ndarray], dense_limit: int = 1500) -> np.ndarray:
     """Positions with ``fixed`` vertices pinned and every other vertex at the mean of
     its neighbours: the Laplacian system, dense for small graphs, else conjugate gradients."""
+    import numpy as np
+
     pos = np.zeros((n, 2))
     for v, p in fixed.items():
         pos[v] = p
@@ -134,18 +143,13 @@ def _solve_barycentric(n: int, edges: np.ndarray, fixed: dict[int, np.ndarray], 
     return pos
 
 
-def median_length(points: np.ndarray, edges: np.ndarray) -> float:
-    if not len(edges):
-        return 1.0
-    lengths = np.linalg.norm(points[edges[:, 0]] - points[edges[:, 1]], axis=1)
-    lengths = lengths[lengths > 0]
-    return float(np.median(lengths)) if len(lengths) else 1.0
-
-
 def _draw_component(
     graph: nx.Graph, cycles: dict[int, list[int]]
 ) -> tuple[dict[int, np.ndarray], dict[int, list[int]], bool]:
     """Tutte drawing of one connected component: positions, cell faces, planar?"""
+    import networkx as nx
+    import numpy as np
+
     nodes = sorted(graph)
     if len(nodes) == 1:
         return {nodes[0]: np.zeros(2)}, {}, True
@@ -179,6 +183,8 @@ def _draw_component(
 
 def _regular_outline(n: int) -> np.ndarray:
     """A regular ``n``-gon with unit sides (two points a unit apart for ``n = 2``)."""
+    import numpy as np
+
     t = 2 * math.pi * np.arange(n) / n
     return 0.5 / math.sin(math.pi / n) * np.column_stack([np.cos(t), np.sin(t)])
 
@@ -188,6 +194,8 @@ def _natural_outline(ring: list[int], walk: list[int], inner: list[list[int]]) -
     there leave of a half turn, as if every face were regular (so a square grid keeps
     its rectangle); ``None`` when the outer face is not a simple cycle or the result
     is not convex."""
+    import numpy as np
+
     if len(ring) != len(walk) or len(ring) < 3:
         return None
     corner = dict.fromkeys(ring, math.pi)
@@ -210,26 +218,28 @@ def _natural_outline(ring: list[int], walk: list[int], inner: list[list[int]]) -
     return pts
 
 
-SQUARE_SYMMETRIES = [np.array(m, float) for m in (
-    [[1, 0], [0, 1]], [[0, -1], [1, 0]], [[-1, 0], [0, -1]], [[0, 1], [-1, 0]],
-    [[-1, 0], [0, 1]], [[0, 1], [1, 0]], [[1, 0], [0, -1]], [[0, -1], [-1, 0]],
-)]
+SQUARE_SYMMETRIES = (
+    ((1, 0), (0, 1)), ((0, -1), (1, 0)), ((-1, 0), (0, -1)), ((0, 1), (-1, 0)),
+    ((-1, 0), (0, 1)), ((0, 1), (1, 0)), ((1, 0), (0, -1)), ((0, -1), (-1, 0)),
+)
 
 
 def _upright(pts: np.ndarray) -> np.ndarray:
     """The drawing turned by quarter turns (or mirrored) so that the first vertices
     read like text: vertex 0 nearest the top left, then vertex 1 to its right.
 
+    >>> import numpy as np
     >>> _upright(np.array([[1.0, 0.0], [0.0, 0.0], [1.0, 1.0]])).round(6).tolist()
     [[-1.0, 0.0], [0.0, 0.0], [-1.0, -1.0]]
     """
+    import numpy as np
 
     def key(m: np.ndarray) -> list[tuple[float, float]]:
         q = pts @ m.T
         top, left = q[:, 1].max(), q[:, 0].min()
         return [(round(top - y, 6), round(x - left, 6)) for x, y in q[:3]]
 
-    best = min(SQUARE_SYMMETRIES, key=key)
+    best = min((np.array(m, float) for m in SQUARE_SYMMETRIES), key=key)
     return pts @ best.T
 
 
@@ -241,6 +251,9 @@ def crossings(points: Sequence[Point], edges: Sequence[tuple[int, int]]) -> int:
     >>> crossings([(0, 0), (1, 1), (1, 0), (0, 1)], [(0, 2), (2, 1), (1, 3)])
     0
     """
+    import numpy as np
+    import shapely
+
     if len(edges) < 2:
         return 0
     pts = np.asarray(points, float)
@@ -261,6 +274,9 @@ def layout(puzzle: Puzzle) -> Layout:
     are laid out side by side; a non-planar graph gets a spring layout and a note.
 
     """
+    import networkx as nx
+    import numpy as np
+
     if puzzle.geometry is not None:
         return Layout(puzzle.geometry)
     graph = nx.Graph()
@@ -280,7 +296,7 @@ def layout(puzzle: Puzzle) -> Layout:
         arr = np.array([pos[v] for v in verts])
         local = {v: k for k, v in enumerate(verts)}
         sub_edges = np.array([(local[u], local[v]) for u, v in sub.edges], dtype=int).reshape(-1, 2)
-        arr = _upright(arr / median_length(arr, sub_edges))
+        arr = _upright(arr / median_length(arr.tolist(), sub_edges.tolist()))
         arr -= [arr[:, 0].min() - x0, (arr[:, 1].min() + arr[:, 1].max()) / 2]
         x0 = arr[:, 0].max() + 1.0
         points[verts] = arr

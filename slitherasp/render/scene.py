@@ -19,16 +19,14 @@ kind for its scene. A puzzle without geometry is placed by :mod:`.layout`.
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
-import numpy as np
-import shapely
-
 from ..errors import InputError
-from ..model import Geometry, Point, Puzzle
-from .layout import layout, median_length
+from ..model import Geometry, Point, Puzzle, median_length
+from .poles import poles
 
 # --------------------------------------------------------------------------- style
 MARGIN = 0.5
@@ -186,18 +184,35 @@ def chains(pairs: Sequence[tuple[int, int]]) -> list[tuple[list[int], bool]]:
     return out
 
 
-def labels(polys: list[list[Point]]) -> tuple[np.ndarray, np.ndarray]:
+def labels(polys: list[list[Point]]) -> tuple[list[Point], list[float]]:
     """Pole of inaccessibility of each face and the radius of its inscribed circle."""
-    centres = np.array([np.mean(p, axis=0) for p in polys]).reshape(-1, 2)
-    radii = np.full(len(polys), 0.15)
-    shapes = np.array([shapely.Polygon(p) for p in polys], dtype=object)
-    good = np.flatnonzero(shapely.is_valid(shapes) & (shapely.area(shapes) > 0))
-    if len(good):
-        circles = shapely.maximum_inscribed_circle(shapes[good])
-        ends = shapely.get_coordinates(circles).reshape(-1, 2, 2)
-        centres[good] = ends[:, 0]
-        radii[good] = np.linalg.norm(ends[:, 1] - ends[:, 0], axis=1)
-    return centres, radii
+    found = poles(polys)
+    return [c for c, _ in found], [r for _, r in found]
+
+
+def _inside(edges: Sequence[tuple[int, int]], faces: list[tuple[int, ...]], loop: set[frozenset[int]]) -> list[bool]:
+    """Whether each face lies inside the loop (its edges given as vertex pairs): faces
+    beside the outer border start outside, and crossing a line of the loop flips it."""
+    beside: dict[frozenset[int], list[int]] = {}
+    for k, f in enumerate(faces):
+        for u, v in zip(f, f[1:] + f[:1]):
+            beside.setdefault(frozenset((u, v)), []).append(k)
+    inside: list[bool | None] = [None] * len(faces)
+    todo = []
+    for pair, ks in beside.items():
+        if len(ks) == 1 and inside[ks[0]] is None:
+            inside[ks[0]] = pair in loop
+            todo.append(ks[0])
+    while todo:
+        k = todo.pop()
+        f = faces[k]
+        for u, v in zip(f, f[1:] + f[:1]):
+            pair = frozenset((u, v))
+            for other in beside[pair]:
+                if inside[other] is None:
+                    inside[other] = inside[k] != (pair in loop)
+                    todo.append(other)
+    return [bool(x) for x in inside]
 
 
 def _clue_size(radius: float, text: str, usual: float) -> float:
@@ -222,17 +237,14 @@ class Frame:
     title: tuple[Text, ...]
 
     def place(self, raw: Sequence[Point]) -> list[Point]:
-        pts = np.array(raw, float).reshape(-1, 2)
-        xs = (pts[:, 0] - self.xmin) / self.unit + MARGIN
-        ys = (self.ymax - pts[:, 1]) / self.unit + self.top
-        return [(float(x), float(y)) for x, y in zip(xs, ys)]
+        x0, y1, unit, top = self.xmin, self.ymax, self.unit, self.top
+        return [((float(x) - x0) / unit + MARGIN, (y1 - float(y)) / unit + top) for x, y in raw]
 
 
 def frame(geo: Geometry, edges: Sequence[tuple[int, int]], title: str | None) -> Frame:
     """The page for ``geo`` drawn with the median length of ``edges`` as unit."""
-    raw = np.array(geo.points, float).reshape(-1, 2)
-    unit = median_length(raw, np.array(edges, int).reshape(-1, 2))
-    xmin, ymin, xmax, ymax = geo.bounds if len(raw) else (0.0, 0.0, 0.0, 0.0)
+    unit = median_length(geo.points, edges)
+    xmin, ymin, xmax, ymax = geo.bounds if geo.points else (0.0, 0.0, 0.0, 0.0)
     width = (xmax - xmin) / unit + 2 * MARGIN
     title_size = min(max(0.5, 0.035 * width), 1.6 * width / max(len(title or ""), 1))
     band = max(TITLE_HEIGHT, 1.8 * title_size) if title else 0.0
@@ -268,8 +280,13 @@ def puzzle_scene(
     when its count differs. ``shade``: fill the inside of closed loops.
     ``edge_styles`` and ``cell_styles`` emphasise edges and cells by style name.
     """
-    lay = layout(puzzle)
-    geo = lay.geometry
+    if puzzle.geometry is not None:
+        geo, note = puzzle.geometry, ""
+    else:  # placed by a planar drawing (networkx, numpy and shapely: loaded only here)
+        from .layout import layout
+
+        lay = layout(puzzle)
+        geo, note = lay.geometry, lay.note
     page = frame(geo, puzzle.edges, title)
     P = page.place(geo.points)
     chosen = edge_indices(len(puzzle.edges), answer)
@@ -283,11 +300,8 @@ def puzzle_scene(
     fill = [f"{cell_styles.get(c)}-face" for c in face_cells]
     fill = [f if f in COLOURS else "face" for f in fill]
     if shade and answer is not None and face_cells:
-        inside = np.zeros(len(face_cells), bool)
-        for path, closed in paths:
-            if closed:
-                ring = shapely.Polygon([P[v] for v in path])
-                inside ^= shapely.contains_xy(ring, centres[:, 0], centres[:, 1])
+        loop = {frozenset(puzzle.edges[e]) for e in chosen}
+        inside = _inside(puzzle.edges, [geo.faces[c] for c in face_cells], loop)  # type: ignore[misc]
         fill = ["inside" if i else "outside" for i in inside]
 
     state = "none" if answer is None and crosses is None else "partial" if crosses is not None else "whole"
@@ -305,20 +319,19 @@ def puzzle_scene(
         loop=tuple((tuple(P[v] for v in (path[:-1] if closed else path)), closed) for path, closed in paths),
         dots=tuple(P) if show_vertices else (),
         texts=(*texts, *page.title),
-        note=lay.note,
-        clue_size=CLUE_SIZE * float(np.median(radii)) if len(radii) else 0.5,
+        note=note,
+        clue_size=CLUE_SIZE * float(statistics.median(radii)) if radii else 0.5,
     )
 
 
-def _clue_texts(puzzle: Puzzle, P: list[Point], face_cells: list[int], centres: np.ndarray, radii: np.ndarray,
+def _clue_texts(puzzle: Puzzle, P: list[Point], face_cells: list[int], centres: list[Point], radii: list[float],
                 lines: list[int], crossed: set[int], state: str, cell_styles: Mapping[int, str]) -> list[Text]:
     """A text per clue, at its face's pole of inaccessibility (cells that are no face:
     at the mean of their edges' midpoints), red where the lines break it: a whole
     answer (``state``) breaks a clue it does not meet, a partial state one that can
     no longer be met."""
-    pts = np.array(P, float).reshape(-1, 2)
-    largest = CLUE_SIZE * float(np.median(radii)) if len(radii) else 0.5
-    at = {c: (tuple(map(float, centres[k])), float(radii[k])) for k, c in enumerate(face_cells)}
+    largest = CLUE_SIZE * float(statistics.median(radii)) if radii else 0.5
+    at = {c: (centres[k], radii[k]) for k, c in enumerate(face_cells)}
     drawn = set(lines)
     texts = []
     for c, k in enumerate(puzzle.clues):
@@ -327,8 +340,8 @@ def _clue_texts(puzzle: Puzzle, P: list[Point], face_cells: list[int], centres: 
         if c in at:
             xy, r = at[c]
         else:
-            mids = [pts[list(puzzle.edges[e])].mean(axis=0) for e in puzzle.cell_edges[c]] or [pts.mean(axis=0)]
-            xy, r = tuple(map(float, np.mean(mids, axis=0))), 0.5
+            ends = [P[v] for e in puzzle.cell_edges[c] for v in puzzle.edges[e]] or P
+            xy, r = (sum(x for x, _ in ends) / len(ends), sum(y for _, y in ends) / len(ends)), 0.5
         found = sum(e in drawn for e in puzzle.cell_edges[c])
         open_ = sum(e not in drawn and e not in crossed for e in puzzle.cell_edges[c])
         wrong = state == "whole" and found != k or state == "partial" and (found > k or found + open_ < k)

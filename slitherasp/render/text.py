@@ -14,11 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-import numpy as np
-
 from ..errors import InputError
-from ..model import Geometry, Puzzle
-from .layout import layout, median_length
+from ..model import Geometry, Puzzle, median_length
+from .layout import layout
 
 
 def text(puzzle: Any, answer: Iterable[int] | None = None) -> str:
@@ -49,13 +47,14 @@ def lattice(puzzle: Puzzle, geo: Geometry | None = None) -> dict[int, tuple[int,
     geo = layout(puzzle).geometry if geo is None else geo
     if not puzzle.edges or not puzzle.cells:
         return None
-    pts = np.array(geo.points, float)
-    unit = median_length(pts, np.array(puzzle.edges))
-    grid = (pts - pts.min(axis=0)) / unit
-    ints = np.rint(grid)
-    if np.abs(grid - ints).max() > 1e-6:
-        return None
-    pos = {v: (int(x), int(y)) for v, (x, y) in enumerate(ints)}
+    unit = median_length(geo.points, puzzle.edges)
+    x0, y0 = min(x for x, _ in geo.points), min(y for _, y in geo.points)
+    pos = {}
+    for v, (x, y) in enumerate(geo.points):
+        gx, gy = (x - x0) / unit, (y - y0) / unit
+        pos[v] = (round(gx), round(gy))
+        if abs(gx - pos[v][0]) > 1e-6 or abs(gy - pos[v][1]) > 1e-6:
+            return None
     for u, v in puzzle.edges:
         if abs(pos[u][0] - pos[v][0]) + abs(pos[u][1] - pos[v][1]) != 1:
             return None
