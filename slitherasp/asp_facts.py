@@ -75,6 +75,32 @@ def encoding_path(name: str) -> Path:
     return encoding_dir() / FILES[name]
 
 
+def encoding_text(name: str) -> str:
+    """A named encoding as one text, its ``#include`` directives replaced by the files
+    they name (each once, as clingo includes them): what a text run
+    (:mod:`slitherasp.engines`) gives clingo, which reads no files of ours.
+
+    >>> "#include" in encoding_text("colour"), "#show link/2." in encoding_text("colour")
+    (False, True)
+    """
+    seen: set[str] = set()
+
+    def expand(file: str) -> str:
+        if file in seen:
+            return ""
+        seen.add(file)
+        out = []
+        for line in (encoding_dir() / file).read_text(encoding="utf-8").splitlines():
+            stripped = line.strip()
+            if stripped.startswith('#include "') and stripped.endswith('".'):
+                out.append(expand(stripped[len('#include "'):-2]))
+            else:
+                out.append(line)
+        return "\n".join(out)
+
+    return expand(encoding_path(name).name)
+
+
 def resolve(encoding: str, puzzle: Puzzle) -> str:
     """The encoding ``auto`` stands for on this puzzle; others unchanged. Asking
     for ``colour`` on a puzzle that is not a disc of faces is an :class:`InputError`."""

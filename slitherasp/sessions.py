@@ -7,15 +7,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
-import clingo
-
-from . import asp_facts
+from . import asp_facts, engines
 from .asp_facts import DEFAULT_ENCODING
 from .errors import InputError
 from .model import Puzzle
-from .results import UNSAT, Result
-from .solver import PROBING, deadline_of, decoder, run_search, solve, uniqueness, waited
+from .results import SAT, UNKNOWN, UNSAT, Result
+from .solver import PROBING, atoms_decoder, deadline_of, decoder, run_search, solve, uniqueness, waited
 from .stopping import StoppedError
 
 
@@ -32,7 +31,15 @@ class Session:
     >>> s = Session(p)
     >>> len(s.solve({}, models=0).answers), len(s.solve({0: 3}, models=0).answers)
     (3, 1)
+
+    Where clingo's module cannot be loaded (the browser), a session is a
+    :class:`TextSession`: the same questions, each a run of the whole program as text.
     """
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Session:
+        if cls is Session and not engines.in_process():
+            return super().__new__(TextSession)
+        return super().__new__(cls)
 
     def __init__(
         self,
@@ -66,6 +73,8 @@ class Session:
         elif forget:
             args.append(f"--forget-on-step={forget}")
         encoding = asp_facts.resolve(encoding, puzzle)
+        import clingo
+
         self._ctl = ctl = clingo.Control(args, logger=lambda code, msg: None)
         ctl.load(str(asp_facts.encoding_path(encoding)))
         ctl.add("base", [], asp_facts.session_facts(blank, values, encoding))
@@ -88,45 +97,6 @@ class Session:
         self._decode = decoder(puzzle)
         link = {str(a.symbol): a.literal for a in ctl.symbolic_atoms.by_signature(*asp_facts.LINK)}
         self._literal = [link.get(atom) for atom in asp_facts.link_atoms(puzzle)]
-
-    def entails(self, clues: Mapping[int, int], known: Mapping[int, bool], edge: int, value: bool, *,
-                conflicts: int | None = None) -> tuple[bool | None, list[tuple[str, int]]]:
-        """Whether every answer under ``clues`` in which the edges of ``known`` have
-        those states gives ``edge`` the state ``value``: True (and a core: the
-        ``("clue", cell)`` and ``("edge", index)`` facts a proof used), False (an
-        answer without it exists), None (``conflicts`` ran out first). Clues and
-        edges are switched by assumptions; nothing is grounded again.
-
-        >>> from slitherasp import tilings
-        >>> s = Session(tilings.build("square", 2, 1), values=[[3], [3]])
-        >>> s.entails({0: 3}, {}, 0, True)[0], s.entails({}, {}, 0, True)[0]
-        (True, False)
-        """
-        literal = self._literal[edge]
-        if literal is None:  # never a link
-            return (not value), []
-        on = {self._external[c, k] for c, k in clues.items() if c not in self._pinned}
-        assumptions = [-lit if -lit in on else lit for lit in self._off]
-        fact: dict[int, tuple[str, int]] = {lit: ("clue", c) for (c, _), lit in self._external.items()}
-        for e, v in known.items():
-            lit = self._literal[e]
-            if lit is None:
-                if v:
-                    return True, [("edge", e)]  # a known link that cannot be one: anything follows
-                continue
-            assumptions.append(lit if v else -lit)
-            fact[lit if v else -lit] = ("edge", e)
-        assumptions.append(-literal if value else literal)
-        ctl = self._ctl
-        ctl.configuration.solve.models = "1"
-        ctl.configuration.solve.solve_limit = "umax" if conflicts is None else f"{conflicts},umax"
-        core: list[int] = []
-        result = ctl.solve(assumptions=assumptions, on_core=core.extend)
-        if result.satisfiable:
-            return False, []
-        if not result.unsatisfiable:
-            return None, []
-        return True, sorted({fact[lit] for lit in core if lit in fact})
 
     def _edge_assumptions(self, known: Mapping[int, bool]) -> list[int] | None:
         """The literals saying that the edges of ``known`` have those states; None when
@@ -221,6 +191,78 @@ class Session:
             time_total=search.seconds,
             statistics=stats,
         )
+
+
+class TextSession(Session):
+    """A :class:`Session` where clingo runs on programs given as text
+    (:mod:`slitherasp.engines`): each question is the whole puzzle, its clues as
+    facts, the edges it assumes and the answers blocked as constraints. A solve with
+    no edges assumed and no answer blocked is :func:`~slitherasp.solver.solve`, so the
+    rules settle what they can before any clingo run (they settle most puzzles whole)."""
+
+    def __init__(self, puzzle: Puzzle, *, values: Sequence[Iterable[int]] | None = None,
+                 pinned: Mapping[int, int] | None = None, lookahead: bool = False, fresh: bool = False,
+                 forget: str | None = None, encoding: str = DEFAULT_ENCODING) -> None:
+        self.puzzle = puzzle
+        self._pinned = dict(pinned or {})
+        self._encoding = asp_facts.resolve(encoding, puzzle)
+        self._blocked: list[str] = []
+        self.broken = False
+
+    def _text(self, puzzle: Puzzle, known: Mapping[int, bool]) -> str:
+        program = asp_facts.slitherlink(puzzle, self._encoding, simplify=False)
+        marks = "".join(f":- {'not ' * line}{_link(puzzle, e)}." for e, line in known.items())
+        return "\n".join((asp_facts.encoding_text(program.encoding), program.facts, marks, *self._blocked))
+
+    def solve(self, clues: Mapping[int, int], *, models: int = 1, time_limit: float | None = None,
+              conflicts: int | None = None, statistics: bool = True, known: Mapping[int, bool] | None = None
+              ) -> Result:
+        puzzle = self.puzzle.with_clues({**self._pinned, **clues})
+        if not known and not self._blocked:
+            return solve(puzzle, models=models, time_limit=time_limit, conflicts=conflicts, statistics=statistics,
+                         lookahead=False)
+        options = ["--trans-ext=integ", *(["--stats"] if statistics else []),
+                   *([f"--solve-limit={conflicts}"] if conflicts is not None else [])]
+        run = engines.run_text(self._text(puzzle, known or {}), models, options, time_limit=time_limit)
+        decode = atoms_decoder(puzzle)
+        answers = tuple(decode(m) for m in run.models)
+        status = SAT if answers else UNSAT if run.result == "UNSATISFIABLE" else UNKNOWN
+        return Result(puzzle=puzzle, status=status, answers=answers, count=len(answers),
+                      exhausted=run.exhausted, timed_out=run.timed_out,
+                      statistics={k: run.statistics[k] for k in ("choices", "conflicts") if k in run.statistics})
+
+    def core(self, clues: Mapping[int, int], known: Mapping[int, bool], *,
+             conflicts: int | None = None) -> list[int] | None:
+        """Edges of ``known`` that together fit no answer: found by dropping each in turn
+        and keeping it out while the rest still fit none (a minimal core, at most
+        :data:`CORE_RUNS` runs; past them the rest as it stands)."""
+        if self._fits(clues, known, conflicts):
+            return None
+        kept = dict(known)
+        for e in list(known)[:CORE_RUNS]:
+            rest = {f: v for f, v in kept.items() if f != e}
+            if not self._fits(clues, rest, conflicts):
+                kept = rest
+        return sorted(kept)
+
+    def _fits(self, clues: Mapping[int, int], known: Mapping[int, bool], conflicts: int | None) -> bool:
+        """Whether some answer has the edges of ``known`` (a budget run out counts as yes)."""
+        return self.solve(clues, known=known or None, conflicts=conflicts, statistics=False).status != UNSAT
+
+    def block(self, answer: Iterable[int]) -> None:
+        body = ", ".join(_link(self.puzzle, e) for e in sorted(answer))
+        if body:
+            self._blocked.append(f":- {body}.")
+
+
+CORE_RUNS = 60
+"""Runs a :class:`TextSession` spends at most on making a core minimal."""
+
+
+def _link(puzzle: Puzzle, e: int) -> str:
+    """Edge ``e``'s ``link/2`` atom as clingo prints it."""
+    u, v = puzzle.edges[e]
+    return f"link({puzzle.vertices[u]},{puzzle.vertices[v]})"
 
 
 FORGET: str | None = "lemmas"

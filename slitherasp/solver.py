@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import asp_facts, stopping
+from . import asp_facts, engines, stopping
 from .asp_facts import AUTO, DEFAULT_ENCODING, ENCODINGS
 from .errors import InputError
 from .kinds import kind_of
@@ -78,12 +78,15 @@ def solve(
             return done
     if program.settled is not None:  # a search after all: the whole puzzle's facts
         program = kind_of(puzzle).program(puzzle, encoding, simplify=False)
-    import clingo  # here, not at the top: a puzzle the rules settle whole never loads it
-
     wanted = max(models, 2) if unique and models != 0 else models
     if lookahead is None:
         lookahead = 0 < wanted <= 2 and program.probing
     args = _options(wanted, threads, lookahead=lookahead, statistics=statistics, conflicts=conflicts)
+    if not engines.in_process():
+        return _solve_text(program, args, start, time_limit=time_limit, unique=unique, keep=keep,
+                           on_answer=on_answer, statistics=statistics)
+    import clingo  # here, not at the top: a puzzle the rules settle whole never loads it
+
     ctl = clingo.Control(args, logger=lambda code, msg: None)
     t0 = time.perf_counter()
     stop = _ground(ctl, program, deadline_of(start, time_limit))
@@ -110,6 +113,25 @@ def solve(
         time_total=time.perf_counter() - start,
         statistics=stats,
     )
+
+
+def _solve_text(program: asp_facts.Program, args: list[str], start: float, *, time_limit: float | None,
+                unique: bool, keep: bool, on_answer: Callable[[Answer], None] | None, statistics: bool) -> Result:
+    """A solve as one run of the program as text (:mod:`slitherasp.engines`: clingo-wasm
+    in the browser): the same encoding and facts, clingo's own time limit, no interrupt."""
+    text = asp_facts.encoding_text(program.encoding) + "\n" + program.facts
+    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+    run = engines.run_text(text, int(args[0]), [a for a in args[1:] if not a.startswith("--parallel")],
+                           time_limit=left)
+    decode = atoms_decoder(program.graph, program.segments)
+    answers = tuple(decode(m) for m in run.models)
+    for a in answers if on_answer is not None else ():
+        on_answer(a)
+    status = SAT if answers else UNSAT if run.result == "UNSATISFIABLE" else UNKNOWN
+    t = time.perf_counter() - start
+    return Result(puzzle=program.graph, status=status, answers=answers if keep else (), count=len(answers),
+                  unique=uniqueness(answers, run.exhausted) if unique else None, exhausted=run.exhausted,
+                  timed_out=run.timed_out, time_solve=t, time_total=t, statistics=run.statistics if statistics else {})
 
 
 def _options(wanted: int, threads: int, *, lookahead: bool, statistics: bool, conflicts: int | None) -> list[str]:
@@ -257,10 +279,17 @@ class Search:
 def decoder(puzzle: Puzzle, segments: dict[str, tuple[int, ...]] | None = None) -> Callable[[clingo.Model], Answer]:
     """Maps a model's shown ``link/2`` atoms back to edge indices (through the
     segments of a reduced program, when given)."""
+    decode = atoms_decoder(puzzle, segments)
+    return lambda m: decode(str(s) for s in m.symbols(shown=True))
+
+
+def atoms_decoder(puzzle: Puzzle, segments: dict[str, tuple[int, ...]] | None = None
+                  ) -> Callable[[Iterable[str]], Answer]:
+    """Maps shown ``link/2`` atoms, as clingo prints them, back to edge indices."""
     if segments is not None:
-        return lambda m: frozenset(e for s in m.symbols(shown=True) for e in segments[str(s)])
+        return lambda atoms: frozenset(e for s in atoms for e in segments[s])
     edge_of = asp_facts.link_atoms(puzzle)
-    return lambda m: frozenset(edge_of[str(s)] for s in m.symbols(shown=True))
+    return lambda atoms: frozenset(edge_of[s] for s in atoms)
 
 
 def run_search(
@@ -402,8 +431,6 @@ def consequences(puzzle: Puzzle, *, time_limit: float | None = None) -> tuple[An
     >>> len(every), len(some)
     (0, 7)
     """
-    import clingo
-
     start = time.perf_counter()
     program = kind_of(puzzle).program(puzzle, DEFAULT_ENCODING)
     if program.settled is not None:  # the searches need facts
@@ -411,6 +438,15 @@ def consequences(puzzle: Puzzle, *, time_limit: float | None = None) -> tuple[An
     found = []
     for mode in ("cautious", "brave"):
         left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+        if not engines.in_process():
+            run = engines.run_text(asp_facts.encoding_text(program.encoding) + "\n" + program.facts, 0,
+                                   [f"--enum-mode={mode}", "--trans-ext=integ"], time_limit=left)
+            if not (run.exhausted and run.models):
+                return None
+            found.append(atoms_decoder(program.graph, program.segments)(run.models[-1]))
+            continue
+        import clingo
+
         ctl = clingo.Control(["0", f"--enum-mode={mode}", "--trans-ext=integ"], logger=lambda code, msg: None)
         if _ground(ctl, program, deadline_of(time.perf_counter(), left)) is not None:
             return None

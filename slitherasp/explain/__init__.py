@@ -254,6 +254,33 @@ def _make(puzzle: Puzzle, settles, clues, edges, level: int, kind: str, minimal:
                 puzzle)
 
 
+def _text_search(puzzle: Puzzle, state: dict[int, bool]) -> Step:
+    """:func:`_search` where clingo runs on programs as text (the browser): an edge that
+    two answers agree on, tried in its other state; its reason is every clue and
+    settled edge, not shrunk (not proved minimal)."""
+    from ..sessions import Session
+
+    session = Session(puzzle)
+    clues = {c: k for c, k in enumerate(puzzle.clues) if k is not None}
+    found = session.solve(clues, models=2, known=state, statistics=False)
+    if not found.answers:
+        raise _Stop("no answer fits the clues and the edges given")
+    first = found.answers[0]
+    for e in range(len(puzzle.edges)):
+        line = e in first
+        if e in state or any((e in a) != line for a in found.answers):
+            continue
+        try:
+            check()
+        except StoppedError:
+            raise _stopped() from None
+        if session.solve(clues, known={**state, e: not line}, statistics=False).status == "UNSATISFIABLE":
+            kept = dict(state)
+            state[e] = line
+            return _make(puzzle, ((e, line),), set(clues), kept, SEARCH, "search", minimal=False)
+    raise _Stop("no step forces another edge: the puzzle has more than one answer")
+
+
 def _trial_step(puzzle: Puzzle, state: dict[int, bool], found: tuple[int, bool]) -> Step:
     """A trial: the other state of an edge breaks every rule; the reason shrunk from
     every clue and settled edge."""
@@ -266,6 +293,10 @@ def _trial_step(puzzle: Puzzle, state: dict[int, bool], found: tuple[int, bool])
 
 def _search(puzzle: Puzzle, state: dict[int, bool]) -> Step:
     """The whole puzzle forces an edge that no bounded rule reaches (clingo)."""
+    from .. import engines
+
+    if not engines.in_process():
+        return _text_search(puzzle, state)
     from .oracle import Oracle
 
     oracle = Oracle(puzzle)

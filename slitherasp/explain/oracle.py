@@ -19,8 +19,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
-
-import clingo
+from typing import TYPE_CHECKING
 
 from .. import asp_facts
 from ..model import Puzzle
@@ -38,11 +37,16 @@ MODELS = 32
 Target = tuple[int, bool]
 """An edge and the state a step gives it (True: a line)."""
 
+if TYPE_CHECKING:
+    import clingo
+
 
 class Oracle:
     """Entailment questions about one puzzle, on one grounding."""
 
     def __init__(self, puzzle: Puzzle) -> None:
+        import clingo
+
         self.puzzle = puzzle
         self.calls = 0
         ctl = clingo.Control(["1", "--trans-ext=integ"], logger=lambda code, msg: None)

@@ -1,0 +1,149 @@
+"""Where clingo runs: in this process through its Python module, or, where that module
+cannot be loaded (the page in the browser, under Pyodide), on a whole program given as
+text to a *runner* that answers with clingo's JSON output (``--outf=2``): clingo-wasm,
+the same clingo compiled to WebAssembly.
+
+The solver (:mod:`slitherasp.solver`) and sessions (:mod:`slitherasp.sessions`) use
+clingo's module when it loads, else :func:`run_text`. One encoding and one set of
+facts (:mod:`slitherasp.asp_facts`) either way; only how they reach clingo differs: a
+text run grounds the whole program afresh, has no assumptions or externals (a session
+writes its clues and marks as facts and constraints) and cannot be interrupted (its
+time limit is clingo's own ``--time-limit``).
+
+:data:`RUNNER` is set by whoever provides clingo as text: the browser's worker sets
+clingo-wasm's; the tests set :func:`json_run`, clingo's module behind the same
+interface, so that the text path is tested where no browser is.
+
+>>> set_runner(json_run)
+>>> run = run_text("{a; b}. :- a, b. #show a/0. #show b/0.", 0, [])
+>>> sorted(run.models), run.result, run.exhausted
+([(), ('a',), ('b',)], 'SATISFIABLE', True)
+>>> set_runner(None)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+__all__ = ["RUNNER", "Run", "in_process", "json_run", "run_text", "set_runner"]
+
+Runner = Callable[[str, int, Sequence[str]], str]
+"""``runner(program, models, options)`` -> clingo's JSON output (``--outf=2``), as text."""
+RUNNER: Runner | None = None
+"""The text runner, when clingo's module is not to be used (see the module)."""
+
+
+def set_runner(runner: Runner | None) -> None:
+    """Use ``runner`` for every later solve instead of clingo's module (None: the module)."""
+    global RUNNER
+    RUNNER = runner
+
+
+@cache
+def _loadable() -> bool:
+    try:
+        import clingo  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def in_process() -> bool:
+    """Whether solves run through clingo's module (no runner set, and it loads)."""
+    return RUNNER is None and _loadable()
+
+
+@dataclass(frozen=True)
+class Run:
+    """What one text run found: the shown atoms of each model (as clingo prints
+    them), clingo's result word, whether the search space was exhausted, and its
+    statistics (``choices``, ``conflicts``, ``atoms``, ``rules``) when asked for."""
+
+    models: tuple[tuple[str, ...], ...]
+    result: str
+    exhausted: bool
+    statistics: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def timed_out(self) -> bool:
+        return self.result == "UNKNOWN"
+
+
+def run_text(program: str, models: int, options: Sequence[str], *, time_limit: float | None = None) -> Run:
+    """Run ``program`` (encoding and facts, as text) for up to ``models`` models (0:
+    all) with clingo's command-line ``options``; ``time_limit`` in seconds (rounded up:
+    clingo counts whole seconds)."""
+    from .errors import SlitherError
+
+    runner = RUNNER
+    if runner is None:
+        if not _loadable():
+            raise SlitherError("this needs clingo, which is not available here")
+        runner = json_run
+    wanted = list(options)
+    if time_limit is not None:
+        wanted.append(f"--time-limit={max(1, math.ceil(time_limit))}")
+    raw = json.loads(runner(program, models, wanted))
+    if raw.get("Result") == "ERROR":
+        raise SlitherError(f"clingo failed: {str(raw.get('Error', '')).strip()[:200]}")
+    calls = raw.get("Call") or [{}]
+    found = tuple(tuple(w.get("Value", ())) for w in calls[-1].get("Witnesses", ()))
+    result = str(raw.get("Result", "UNKNOWN"))
+    exhausted = result != "UNKNOWN" and (raw.get("Models") or {}).get("More") == "no"
+    return Run(found, result, exhausted, _statistics(raw.get("Stats")))
+
+
+def _statistics(stats: dict[str, Any] | None) -> dict[str, int]:
+    if not stats:
+        return {}
+    core, lp = stats.get("Core", {}), stats.get("LP", {})
+    rules = lp.get("Rules", {})
+    return {"atoms": int(lp.get("Atoms", 0)), "rules": int(rules.get("Final", rules.get("Original", 0))),
+            "choices": int(core.get("Choices", 0)), "conflicts": int(core.get("Conflicts", 0))}
+
+
+def json_run(program: str, models: int, options: Sequence[str]) -> str:
+    """A text runner made of clingo's module: the JSON that clingo's ``--outf=2`` prints
+    (the parts :func:`run_text` reads), so that the text path runs where clingo-wasm
+    does not."""
+    import clingo
+
+    limit = next((o for o in options if o.startswith("--time-limit=")), None)
+    args = [o for o in options if o != limit and o != "--stats"]
+    ctl = clingo.Control([*args, str(models)], logger=lambda code, msg: None)
+    ctl.add("base", [], program)
+    ctl.ground([("base", [])])
+    witnesses = []
+    end = math.inf if limit is None else time.perf_counter() + float(limit.split("=")[1])
+    with ctl.solve(yield_=True, async_=True) as handle:
+        done = True
+        while True:
+            handle.resume()
+            if not handle.wait(max(0.0, end - time.perf_counter()) if end < math.inf else None):
+                handle.cancel()
+                done = False
+                break
+            m = handle.model()
+            if m is None:
+                break
+            witnesses.append({"Value": [str(s) for s in m.symbols(shown=True)]})
+        res = handle.get()
+    if not done:
+        result, more = "UNKNOWN", "yes"
+    else:
+        result = "SATISFIABLE" if witnesses else "UNSATISFIABLE" if res.unsatisfiable else "UNKNOWN"
+        more = "no" if res.exhausted else "yes"
+    out: dict[str, Any] = {"Call": [{"Witnesses": witnesses}], "Result": result,
+                           "Models": {"Number": len(witnesses), "More": more}}
+    if "--stats" in options:
+        s = ctl.statistics
+        lp, solver = s["problem"]["lp"], s["solving"]["solvers"]
+        out["Stats"] = {"Core": {"Choices": solver["choices"], "Conflicts": solver["conflicts"]},
+                        "LP": {"Atoms": lp["atoms"], "Rules": {"Final": lp["rules"]}}}
+    return json.dumps(out)
