@@ -175,9 +175,11 @@ def test_the_page_and_its_icon_are_served(client: TestClient) -> None:
     icon = client.get("/favicon.ico")  # browsers ask for it unasked
     assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
     page = client.get("/").text
-    for script in ("main.js", "board.js", "graph.js", "rules.js", "pointer.js", "keys.js", "play.js", "compose.js"):
+    for script in ("main.js", "board.js", "graph.js", "rules.js", "pointer.js", "keys.js", "play.js", "compose.js",
+                   "config.js", "pyworker.js"):
         assert client.get(f"/static/{script}").status_code == 200
-    assert "/static/main.js" in page and "https://" not in page  # nothing from the network
+    # relative links: the same page works from a static site's folder at any path
+    assert 'src="static/main.js"' in page and "https://" not in page  # nothing from the network
 
 
 def test_forced_edges_are_what_every_answer_shares(client: TestClient) -> None:

@@ -35,6 +35,7 @@ FAMILIES = {
     "convert": ("convert",),
     "generate": ("generate", "grade", "count", "census"),
     "serve": ("serve",),
+    "site": ("site",),
 }
 """The command modules and the commands each defines, in the order they appear in
 ``--help``. A command line naming a command imports only its module: a solve does not

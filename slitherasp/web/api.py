@@ -14,7 +14,8 @@ pairs of vertex names, as in ``solve --json``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from contextvars import ContextVar
 from typing import Any
 
 from ..errors import InputError
@@ -31,6 +32,8 @@ MAX_GENERATE = 900
 """Width x height a generation request may ask for."""
 MAX_TEXT = 2_000_000
 """Characters a puzzle text may have."""
+PROGRESS: ContextVar[Callable[[str], None] | None] = ContextVar("progress", default=None)
+"""Where long work says how far it got, in a line (the page in the browser shows it)."""
 
 
 def _text(payload: dict[str, Any], key: str = "puzzle") -> str:
@@ -222,7 +225,14 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(seed, int):
         raise InputError("<request>: 'seed' must be a whole number")
     difficulty = payload.get("difficulty") or None
-    made = run(tilings.build(t.name, w, h, seed=seed), seed=seed, difficulty=difficulty, time_limit=TIME_LIMIT)
+    tell = PROGRESS.get()
+
+    def progress(removed: int, kept: int, untested: int, elapsed: float) -> None:
+        if tell is not None:
+            tell(f"{removed} clues removed, {untested} to try")
+
+    made = run(tilings.build(t.name, w, h, seed=seed), seed=seed, difficulty=difficulty, time_limit=TIME_LIMIT,
+               progress=progress)
     person = made.grade.human.level if made.grade.human else None
     return {"puzzle": share_text(made.puzzle), "grade": person, "solver_grade": made.grade.level,
             "clues": made.puzzle.clue_count(), "timed_out": made.timed_out}

@@ -2,6 +2,7 @@
 // for the server (the rules run in the page); hints, answers, grades and new puzzles ask it.
 
 import { board, fit, isZoomed, setView, zoomAt } from "./board.js";
+import { BACKEND } from "./config.js";
 import { clearClues, generate, grade, reduce, second, setMode, updateShare } from "./compose.js";
 import { attachKeys, cursor } from "./keys.js";
 import {
@@ -131,6 +132,9 @@ async function fresh() {
 }
 
 (async function start() {
+  if (BACKEND === "worker" && "serviceWorker" in navigator) {
+    navigator.serviceWorker.register("sw.js").catch(() => { /* no offline copy: the page still plays online */ });
+  }
   loadSettings();
   showSettings();
   attach($("#board"));

@@ -2,6 +2,8 @@
 // count of seconds and a Cancel button (its abort closes the request, which stops the
 // server's work too), and the server's messages said in a player's words.
 
+import { BACKEND } from "./config.js";
+import { viaWorker } from "./pyworker.js";
 import { $, $$ } from "./state.js";
 
 export function status(message) { $("[data-role=status]").textContent = message; }
@@ -13,7 +15,18 @@ export class Cancelled extends Error {
 
 const BUSY_TRIES = 4; // a busy server (503) is asked again after its Retry-After, this many times in all
 
-export async function call(action, payload, { signal } = {}) {
+export async function call(action, payload, { signal, progress } = {}) {
+  if (BACKEND === "worker") {
+    let reply;
+    try {
+      reply = await viaWorker(action, payload, { signal, progress });
+    } catch (err) {
+      if (err.name === "AbortError") throw new Cancelled();
+      throw err;
+    }
+    if (reply.status !== 200) throw new Error(forPlayers(reply.body?.error, reply.status));
+    return reply.body;
+  }
   let response;
   for (let tries = 1; ; tries++) {
     try {
@@ -44,14 +57,15 @@ let pending = null;
 export async function working(label, action, payload) {
   cancel();
   const control = new AbortController(), started = Date.now();
-  const show = () => status(`${label}… ${Math.floor((Date.now() - started) / 1000)} s`);
+  let far = "";
+  const show = () => status(`${label}… ${Math.floor((Date.now() - started) / 1000)} s${far ? ` (${far})` : ""}`);
   show();
   const tick = setInterval(show, 1000);
   pending = control;
   document.body.classList.add("working");
   $$("[data-action=cancel]").forEach((b) => b.classList.remove("hidden"));
   try {
-    return await call(action, payload, { signal: control.signal });
+    return await call(action, payload, { signal: control.signal, progress: (text) => { far = text; show(); } });
   } finally {
     clearInterval(tick);
     if (pending === control) {

@@ -1,0 +1,40 @@
+"""``slitherasp site DIR``: the page as a static site, played with no server of ours."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .common import Exit, command, out
+
+
+def add_parser(sub: Any) -> None:
+    p = command(
+        sub,
+        "site",
+        "write the page as a static site that plays in the browser with no install",
+        "Write the web app as a static site into DIR: the page, this package's Python, and the\n"
+        "runtimes it runs on in the browser (Pyodide and clingo-wasm: fetched once from the npm\n"
+        "registry at pinned versions and checked against their published sha512, or taken from\n"
+        "--runtime). Serve DIR from any static host (GitHub Pages) or folder server; after the\n"
+        "first visit the page plays offline, and a phone can add it to its home screen.",
+        "examples:\n"
+        "  slitherasp site public/\n"
+        "  python -m http.server -d public 8000        # then open http://localhost:8000/\n"
+        "  slitherasp site public/ --runtime packs/    # offline: the .tgz files of 'npm pack'\n\n",
+    )
+    p.add_argument("folder", metavar="DIR", help="the folder to write (new or empty; replaced with --force)")
+    p.add_argument("--runtime", metavar="FOLDER",
+                   help="take pyodide-314.0.7.tgz and clingo-wasm-0.6.0.tgz from FOLDER, not the registry")
+    p.add_argument("--registry", metavar="URL", help="the npm registry to fetch them from")
+    p.add_argument("--force", action="store_true", help="replace DIR if it holds files")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..web.site import REGISTRY, build
+
+    made = build(args.folder, runtime=args.runtime, registry=args.registry or REGISTRY, force=args.force)
+    out(f"wrote {made['files']} files ({made['bytes'] / 2**20:.1f} MB) to {args.folder}; "
+        f"try it: python -m http.server -d {args.folder} 8000")
+    return Exit.OK

@@ -1,0 +1,57 @@
+"""The page's back end in the browser: the actions of ``slitherasp serve``, answered by
+the same functions (:mod:`.api`, through :func:`.workers.answer`), in Pyodide in a Web
+Worker of the static site (:mod:`.site`).
+
+The worker gives Python a module ``slitherasp_js`` with ``clingo(program, models,
+options)`` (clingo-wasm's synchronous run, clingo's JSON out) and ``progress(text)``
+(posted to the page). :func:`start` makes the first the text runner of every solve
+(:mod:`slitherasp.engines`); :func:`call` answers one action, as the server would: a
+status and a JSON object, an error in one line. No thread is started and no module
+outside the standard library and this package is loaded.
+
+>>> reply = json.loads(call("share", json.dumps({"puzzle": "1 1\\n4\\n"})))
+>>> reply["status"], reply["body"]["text"]
+(200, 'https://puzz.link/p?slither/1/1/e')
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .. import engines
+from . import api, workers
+
+TIME_LIMIT = 300.0
+"""Seconds an action may take in the browser: there no server is shared, and the
+page's Cancel button ends the work at once (it ends the worker)."""
+
+
+def start() -> None:
+    """Use the worker's clingo-wasm for every solve, and the browser's time limit."""
+    import slitherasp_js  # type: ignore[import-not-found]  # given by the worker
+
+    def run(program: str, models: int, options: Any) -> str:
+        return str(slitherasp_js.clingo(program, models, json.dumps(list(options))))
+
+    engines.set_runner(run)
+    api.TIME_LIMIT = TIME_LIMIT
+    api.PROGRESS.set(lambda text: slitherasp_js.progress(text))
+
+
+def call(name: str, payload: str) -> str:
+    """One action on a JSON payload: ``{"status": HTTP status, "body": JSON object}``."""
+    if name not in api.ACTIONS:
+        return _reply(404, {"error": f"no API action {name!r}; choose from {', '.join(api.ACTIONS)}"})
+    try:
+        data = json.loads(payload or "{}")
+    except (ValueError, RecursionError):
+        return _reply(400, {"error": "<request>: the body is not JSON"})
+    if not isinstance(data, dict):
+        return _reply(400, {"error": "<request>: the body must be a JSON object"})
+    status, body = workers.answer(name, data, api.TIME_LIMIT)
+    return _reply(status, body)
+
+
+def _reply(status: int, body: dict[str, Any]) -> str:
+    return json.dumps({"status": status, "body": body})

@@ -1,0 +1,247 @@
+"""The page as a static site: ``slitherasp site DIR`` writes a folder that any static
+host serves (GitHub Pages, ``python -m http.server``), where the page's actions run in
+the browser with no server of ours.
+
+The folder holds the page (the same files ``slitherasp serve`` sends, with a
+``static/config.js`` that points it at the worker), this package's Python source and
+encodings (``py/slitherasp.zip``), and two runtimes taken from the npm registry at
+pinned versions and checked against their published sha512: Pyodide's core (CPython
+compiled to WebAssembly, with its standard library) and clingo-wasm (clingo compiled
+to WebAssembly). The page's actions run in a Web Worker (``static/worker.js``): Pyodide
+runs :mod:`slitherasp.web.browser`, which answers each action with the functions of
+:mod:`slitherasp.web.api`, and clingo-wasm answers the programs that the rules leave
+open (:mod:`slitherasp.engines`). A service worker (``sw.js``) keeps every file for
+offline play, and a web app manifest lets a phone add the page to its home screen.
+
+Nothing is loaded at run time from any host but the one serving the folder. The
+runtimes are fetched once into a cache (``$XDG_CACHE_HOME/slitherasp/npm``) or taken
+from ``--runtime FOLDER`` (the ``.tgz`` files ``npm pack`` writes).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import os
+import shutil
+import struct
+import tarfile
+import tempfile
+import urllib.error
+import urllib.request
+import zipfile
+import zlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import InputError
+
+__all__ = ["CLINGO", "PYODIDE", "REGISTRY", "Runtime", "build"]
+
+REGISTRY = "https://registry.npmjs.org"
+"""Where the runtimes come from (``--registry`` for a mirror)."""
+STATIC = Path(__file__).parent / "static"
+SITE_ONLY = ("sw.js",)
+"""Static files that belong at the site's top (a service worker controls the folder it
+is served from and below)."""
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """An npm package the site needs: its pinned version and published integrity, the
+    files of it the page loads, and the site folder they go to."""
+
+    name: str
+    version: str
+    integrity: str
+    files: tuple[str, ...]
+    folder: str
+
+    @property
+    def tarball(self) -> str:
+        return f"{self.name}-{self.version}.tgz"
+
+    def url(self, registry: str) -> str:
+        return f"{registry.rstrip('/')}/{self.name}/-/{self.tarball}"
+
+
+PYODIDE = Runtime("pyodide", "314.0.7",
+                  "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
+                  ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"),
+                  "pyodide")
+CLINGO = Runtime("clingo-wasm", "0.6.0",
+                 "sha512-W9SeUtT726D/LMA/qwhsU/H0/f27QX7lTcUqGMgA8MSRZZYx97Y/B4D20ZS2wfgHwgvZPE8nbPgI0W8PEM6toQ==",
+                 ("dist/run.js", "dist/threads.js", "dist/witnesses.js", "dist/clingo.js", "dist/clingo.wasm"),
+                 "clingo")
+RUNTIMES = (PYODIDE, CLINGO)
+
+
+def build(folder: str | Path, *, runtime: str | Path | None = None, registry: str = REGISTRY,
+          force: bool = False) -> dict[str, int]:
+    """Write the static site into ``folder`` (see the module); the number of files and
+    bytes written. The folder is written whole or not at all: built beside it, then
+    moved in place. An existing non-empty folder is replaced only with ``force``."""
+    target = Path(folder)
+    if target.exists() and not target.is_dir():
+        raise InputError(f"{target}: exists and is not a folder")
+    if target.is_dir() and any(target.iterdir()) and not force:
+        raise InputError(f"{target}: exists and is not empty; use --force to replace it")
+    packages = {r.name: _package(r, runtime, registry) for r in RUNTIMES}
+    target.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    umask = os.umask(0)
+    os.umask(umask)
+    work.chmod(0o777 & ~umask)  # as a folder made by mkdir: a static server must read it
+    try:
+        files = _write(work, packages)
+        if target.exists():
+            old = target.with_name(f".{target.name}.old")
+            shutil.rmtree(old, ignore_errors=True)
+            target.rename(old)
+            work.rename(target)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            work.rename(target)
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
+    return {"files": len(files), "bytes": sum(files.values())}
+
+
+def _write(work: Path, packages: dict[str, bytes]) -> dict[str, int]:
+    """Every file of the site into ``work``: path -> bytes written."""
+    out: dict[str, bytes] = {}
+    for r in RUNTIMES:
+        with tarfile.open(fileobj=io.BytesIO(packages[r.name]), mode="r:gz") as tar:
+            for name in r.files:
+                member = tar.extractfile(f"package/{name}")
+                if member is None:
+                    raise InputError(f"{r.tarball}: has no {name}")
+                out[f"{r.folder}/{Path(name).name}"] = member.read()
+    for path in sorted(STATIC.iterdir()):
+        if path.is_file() and path.name not in ("index.html", *SITE_ONLY):
+            out[f"static/{path.name}"] = path.read_bytes()
+    out["static/config.js"] = b'export const BACKEND = "worker"; // written by slitherasp site\n'
+    out["py/slitherasp.zip"] = source_zip()
+    out["static/icon-192.png"], out["static/icon-512.png"] = icon(192), icon(512)
+    out["manifest.webmanifest"] = _manifest()
+    out["index.html"] = _index()
+    version = hashlib.sha256(b"".join(hashlib.sha256(out[k]).digest() for k in sorted(out))).hexdigest()[:16]
+    cached = ["./", *sorted(out)]
+    out["sw.js"] = (STATIC / "sw.js").read_text(encoding="utf-8").replace(
+        "/*FILES*/[]", json.dumps(cached)).replace("/*VERSION*/\"\"", json.dumps(version)).encode()
+    for name, data in out.items():
+        path = work / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return {k: len(v) for k, v in out.items()}
+
+
+def _index() -> bytes:
+    """The page, with the manifest and the icon a phone's home screen shows."""
+    html = (STATIC / "index.html").read_text(encoding="utf-8")
+    head = ('<link rel="manifest" href="manifest.webmanifest">\n'
+            '<link rel="apple-touch-icon" href="static/icon-192.png">\n')
+    return html.replace("</head>", head + "</head>", 1).encode()
+
+
+def _manifest() -> bytes:
+    return json.dumps({
+        "name": "slitherasp: Slitherlink on any tiling", "short_name": "slitherasp", "start_url": "./",
+        "scope": "./", "display": "standalone", "background_color": "#ffffff", "theme_color": "#18293d",
+        "icons": [{"src": f"static/icon-{n}.png", "sizes": f"{n}x{n}", "type": "image/png"} for n in (192, 512)],
+    }, indent=1).encode()
+
+
+def source_zip() -> bytes:
+    """This package's Python source and encodings (``slitherasp/asp/*.lp``), zipped for
+    Pyodide's file system: no command line, static files or compiled modules."""
+    from ..asp_facts import encoding_dir
+
+    root = Path(__file__).resolve().parent.parent
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
+        for path in sorted(root.rglob("*.py")):
+            rel = path.relative_to(root)
+            if rel.parts[0] != "cli":
+                z.writestr(str(Path("slitherasp") / rel), path.read_bytes())
+        for path in sorted(encoding_dir().glob("*.lp")):
+            z.writestr(f"slitherasp/asp/{path.name}", path.read_bytes())
+    return buffer.getvalue()
+
+
+# --------------------------------------------------------------------------- runtimes
+def _package(r: Runtime, runtime: str | Path | None, registry: str) -> bytes:
+    """The checked tarball of ``r``: from ``runtime`` (a folder), else the cache, else
+    the registry (then cached)."""
+    if runtime is not None:
+        path = Path(runtime) / r.tarball
+        if not path.is_file():
+            raise InputError(f"{runtime}: has no {r.tarball} (npm pack {r.name}@{r.version} writes it)")
+        return _checked(r, path.read_bytes(), str(path))
+    cached = _cache() / r.tarball
+    if cached.is_file():
+        try:
+            return _checked(r, cached.read_bytes(), str(cached))
+        except InputError:
+            cached.unlink(missing_ok=True)  # a broken download: fetch it again
+    url = r.url(registry)
+    try:
+        with urllib.request.urlopen(url, timeout=60) as response:
+            data = response.read()
+    except (urllib.error.URLError, OSError) as e:
+        raise InputError(f"cannot fetch {url} ({getattr(e, 'reason', e)}); the site needs {r.name} {r.version} "
+                         f"from the npm registry, or --runtime FOLDER holding {r.tarball}") from None
+    data = _checked(r, data, url)
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    partial = cached.with_suffix(".part")
+    partial.write_bytes(data)
+    partial.replace(cached)
+    return data
+
+
+def _checked(r: Runtime, data: bytes, source: str) -> bytes:
+    digest = "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
+    if digest != r.integrity:
+        raise InputError(f"{source}: is not {r.name} {r.version} (its sha512 differs from the one npm publishes)")
+    return data
+
+
+def _cache() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "slitherasp" / "npm"
+
+
+# --------------------------------------------------------------------------- icon
+def icon(size: int) -> bytes:
+    """The app's icon as a PNG: a dark loop round a square of dots on white."""
+    rows = []
+    dot, ring = size / 8, size / 16
+    for y in range(size):
+        row = bytearray()
+        for x in range(size):
+            u, v = (x + 0.5) / size, (y + 0.5) / size
+            d = max(abs(u - 0.5), abs(v - 0.5))
+            on_loop = abs(d - 0.32) < ring / size * 1.4
+            near_dot = any(abs(u - a) < dot / size / 2.2 and abs(v - b) < dot / size / 2.2
+                           for a in (0.18, 0.5, 0.82) for b in (0.18, 0.5, 0.82))
+            row += bytes((0x18, 0x29, 0x3D) if on_loop else (0x4D, 0x4D, 0x4D) if near_dot else (0xFF, 0xFF, 0xFF))
+        rows.append(b"\x00" + bytes(row))
+    return _png(size, size, b"".join(rows))
+
+
+def _png(width: int, height: int, raw: bytes) -> bytes:
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
+def listing(folder: str | Path) -> Iterable[str]:
+    """The site's files, relative to its folder (for a report)."""
+    root = Path(folder)
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*") if p.is_file())

@@ -1,0 +1,4 @@
+// Which back end answers the page's actions: "server" (`slitherasp serve`, over HTTP)
+// or "worker" (Python in this browser, in a Web Worker: the static site of
+// `slitherasp site`, which writes its own copy of this file).
+export const BACKEND = "server";
