@@ -25,7 +25,7 @@ root_first(0).root_next(0,1).root_next(1,2).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -326,6 +326,16 @@ def clue_of_atom(atom: str) -> tuple[str, int]:
     """
     cell, k = atom[5:-1].rsplit(",", 1)
     return cell, int(k)
+
+
+def atoms_decoder(puzzle: Puzzle, segments: dict[str, tuple[int, ...]] | None = None
+                  ) -> Callable[[Iterable[str]], frozenset[int]]:
+    """Maps shown ``link/2`` atoms, as clingo prints them, back to edge indices (through
+    the segments of a reduced program, when given)."""
+    if segments is not None:
+        return lambda atoms: frozenset(e for s in atoms for e in segments[s])
+    edge_of = link_atoms(puzzle)
+    return lambda atoms: frozenset(edge_of[s] for s in atoms)
 
 
 def link_atoms(puzzle: Puzzle) -> dict[str, int]:

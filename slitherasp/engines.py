@@ -29,9 +29,14 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["RUNNER", "Run", "in_process", "json_run", "run_text", "set_runner"]
+if TYPE_CHECKING:
+    from .asp_facts import Program
+    from .model import Answer
+    from .results import Result
+
+__all__ = ["RUNNER", "Run", "in_process", "json_run", "run_text", "set_runner", "solve_program"]
 
 Runner = Callable[[str, int, Sequence[str]], str]
 """``runner(program, models, options)`` -> clingo's JSON output (``--outf=2``), as text."""
@@ -97,6 +102,28 @@ def run_text(program: str, models: int, options: Sequence[str], *, time_limit: f
     result = str(raw.get("Result", "UNKNOWN"))
     exhausted = result != "UNKNOWN" and (raw.get("Models") or {}).get("More") == "no"
     return Run(found, result, exhausted, _statistics(raw.get("Stats")))
+
+
+def solve_program(program: Program, args: list[str], start: float, *, time_limit: float | None,
+                unique: bool, keep: bool, on_answer: Callable[[Answer], None] | None, statistics: bool) -> Result:
+    """:func:`slitherasp.solver.solve` as one run of the program as text: the same
+    encoding and facts, clingo's own time limit, no interrupt. ``args``: the solve's
+    command-line options, the number of models first."""
+    from . import asp_facts
+    from .results import SAT, UNKNOWN, UNSAT, Result, uniqueness
+
+    text = asp_facts.encoding_text(program.encoding) + "\n" + program.facts
+    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+    run = run_text(text, int(args[0]), [a for a in args[1:] if not a.startswith("--parallel")], time_limit=left)
+    decode = asp_facts.atoms_decoder(program.graph, program.segments)
+    answers = tuple(decode(m) for m in run.models)
+    for a in answers if on_answer is not None else ():
+        on_answer(a)
+    status = SAT if answers else UNSAT if run.result == "UNSATISFIABLE" else UNKNOWN
+    t = time.perf_counter() - start
+    return Result(puzzle=program.graph, status=status, answers=answers if keep else (), count=len(answers),
+                  unique=uniqueness(answers, run.exhausted) if unique else None, exhausted=run.exhausted,
+                  timed_out=run.timed_out, time_solve=t, time_total=t, statistics=run.statistics if statistics else {})
 
 
 def _statistics(stats: dict[str, Any] | None) -> dict[str, int]:

@@ -16,6 +16,7 @@ edges in the input's orientation). This module imports no solver.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any
@@ -140,6 +141,14 @@ def census_json(census: Census, tiling: str) -> dict[str, Any]:
     """The object of ``census --json``."""
     return {"tiling": tiling, "loops": census.loops, "puzzles": census.puzzles, "cells": census.cells,
             "time": round(census.seconds, 6)}
+
+
+def uniqueness(answers: Sequence[Answer], exhausted: bool) -> bool | None:
+    """Whether the first answer is unique, from a search for two: False when a second
+    was found, True when none was and the search ran to its end, else unknown."""
+    if len(answers) > 1:
+        return False
+    return True if answers and exhausted else None
 
 
 def finite(x: float) -> float | None:

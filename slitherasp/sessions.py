@@ -10,11 +10,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from . import asp_facts, engines
-from .asp_facts import DEFAULT_ENCODING
+from .asp_facts import DEFAULT_ENCODING, atoms_decoder
 from .errors import InputError
 from .model import Puzzle
-from .results import SAT, UNKNOWN, UNSAT, Result
-from .solver import PROBING, atoms_decoder, deadline_of, decoder, run_search, solve, uniqueness, waited
+from .results import SAT, UNKNOWN, UNSAT, Result, uniqueness
+from .solver import PROBING, deadline_of, decoder, run_search, solve, waited
 from .stopping import StoppedError
 
 

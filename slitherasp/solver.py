@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +27,7 @@ from .asp_facts import AUTO, DEFAULT_ENCODING, ENCODINGS
 from .errors import InputError
 from .kinds import kind_of
 from .model import Answer, Puzzle
-from .results import SAT, UNKNOWN, UNSAT, Result, Status
+from .results import SAT, UNKNOWN, UNSAT, Result, Status, uniqueness
 
 if TYPE_CHECKING:
     import clingo
@@ -83,8 +83,8 @@ def solve(
         lookahead = 0 < wanted <= 2 and program.probing
     args = _options(wanted, threads, lookahead=lookahead, statistics=statistics, conflicts=conflicts)
     if not engines.in_process():
-        return _solve_text(program, args, start, time_limit=time_limit, unique=unique, keep=keep,
-                           on_answer=on_answer, statistics=statistics)
+        return engines.solve_program(program, args, start, time_limit=time_limit, unique=unique, keep=keep,
+                                     on_answer=on_answer, statistics=statistics)
     import clingo  # here, not at the top: a puzzle the rules settle whole never loads it
 
     ctl = clingo.Control(args, logger=lambda code, msg: None)
@@ -113,25 +113,6 @@ def solve(
         time_total=time.perf_counter() - start,
         statistics=stats,
     )
-
-
-def _solve_text(program: asp_facts.Program, args: list[str], start: float, *, time_limit: float | None,
-                unique: bool, keep: bool, on_answer: Callable[[Answer], None] | None, statistics: bool) -> Result:
-    """A solve as one run of the program as text (:mod:`slitherasp.engines`: clingo-wasm
-    in the browser): the same encoding and facts, clingo's own time limit, no interrupt."""
-    text = asp_facts.encoding_text(program.encoding) + "\n" + program.facts
-    left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
-    run = engines.run_text(text, int(args[0]), [a for a in args[1:] if not a.startswith("--parallel")],
-                           time_limit=left)
-    decode = atoms_decoder(program.graph, program.segments)
-    answers = tuple(decode(m) for m in run.models)
-    for a in answers if on_answer is not None else ():
-        on_answer(a)
-    status = SAT if answers else UNSAT if run.result == "UNSATISFIABLE" else UNKNOWN
-    t = time.perf_counter() - start
-    return Result(puzzle=program.graph, status=status, answers=answers if keep else (), count=len(answers),
-                  unique=uniqueness(answers, run.exhausted) if unique else None, exhausted=run.exhausted,
-                  timed_out=run.timed_out, time_solve=t, time_total=t, statistics=run.statistics if statistics else {})
 
 
 def _options(wanted: int, threads: int, *, lookahead: bool, statistics: bool, conflicts: int | None) -> list[str]:
@@ -253,14 +234,6 @@ def _check(*, models: int = 1, threads: int = 1, time_limit: float | None = None
         raise InputError(f"the time limit must be a finite number of seconds, not {time_limit!r}")
 
 
-def uniqueness(answers: Sequence[Answer], exhausted: bool) -> bool | None:
-    """Whether the first answer is unique, from a search for two: False when a second
-    was found, True when none was and the search ran to its end, else unknown."""
-    if len(answers) > 1:
-        return False
-    return True if answers and exhausted else None
-
-
 @dataclass(frozen=True, eq=False)
 class Search:
     """What one ``Control.solve`` call found, before it becomes a :class:`Result`."""
@@ -279,17 +252,8 @@ class Search:
 def decoder(puzzle: Puzzle, segments: dict[str, tuple[int, ...]] | None = None) -> Callable[[clingo.Model], Answer]:
     """Maps a model's shown ``link/2`` atoms back to edge indices (through the
     segments of a reduced program, when given)."""
-    decode = atoms_decoder(puzzle, segments)
+    decode = asp_facts.atoms_decoder(puzzle, segments)
     return lambda m: decode(str(s) for s in m.symbols(shown=True))
-
-
-def atoms_decoder(puzzle: Puzzle, segments: dict[str, tuple[int, ...]] | None = None
-                  ) -> Callable[[Iterable[str]], Answer]:
-    """Maps shown ``link/2`` atoms, as clingo prints them, back to edge indices."""
-    if segments is not None:
-        return lambda atoms: frozenset(e for s in atoms for e in segments[s])
-    edge_of = asp_facts.link_atoms(puzzle)
-    return lambda atoms: frozenset(edge_of[s] for s in atoms)
 
 
 def run_search(
@@ -443,7 +407,7 @@ def consequences(puzzle: Puzzle, *, time_limit: float | None = None) -> tuple[An
                                    [f"--enum-mode={mode}", "--trans-ext=integ"], time_limit=left)
             if not (run.exhausted and run.models):
                 return None
-            found.append(atoms_decoder(program.graph, program.segments)(run.models[-1]))
+            found.append(asp_facts.atoms_decoder(program.graph, program.segments)(run.models[-1]))
             continue
         import clingo
 

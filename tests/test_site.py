@@ -1,0 +1,125 @@
+"""The static site (``slitherasp site``) in a real headless Chromium, served by a plain
+static file server (``python -m http.server``: no slitherasp process), played with real
+pointer input: to "Solved" by drags, a hint, a generated puzzle, a composed one with
+one answer, and a reload with the server stopped (offline, from the service worker's
+copy). Answers are judged by the SAT checker of ``stepcheck``, not by the page.
+
+The runtimes come from the npm registry (cached after the first build); where it
+cannot be reached, or no browser is installed, these tests skip.
+"""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from stepcheck import answers
+from test_web_page import LOOPY_7x7, Page, _browser, loop_through
+
+from slitherasp import tilings
+from slitherasp.errors import InputError
+from slitherasp.formats import read_text, write_text
+
+START = 240.0
+"""Seconds the page may take to start Python on a busy machine (about 3 s on a quiet one)."""
+
+
+def _serve(folder: Path) -> tuple[subprocess.Popen, int]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d", str(folder)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(200):
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return server, port
+        time.sleep(0.05)
+    server.kill()
+    pytest.fail("the static server did not start")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Page, subprocess.Popen]]:
+    from slitherasp.web.site import build
+
+    folder = tmp_path_factory.mktemp("site") / "public"
+    try:
+        build(folder)
+    except InputError as e:
+        if "cannot fetch" in str(e):
+            pytest.skip(f"the runtimes cannot be fetched here: {e}")
+        raise
+    browser = _browser()
+    server, port = _serve(folder)
+    try:
+        yield Page(browser, f"http://127.0.0.1:{port}/"), server
+    finally:
+        browser.quit()
+        server.kill()
+
+
+def _open(page: Page, text: str) -> None:
+    page.b.get(f"{page.url}?p={quote(text)}")
+    page.wait(lambda: "faces" in page.status() or "Solved" in page.status(), START)
+
+
+def test_the_site_plays_hints_generates_composes_and_works_offline(site: tuple[Page, subprocess.Popen]) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    page, server = site
+    p = read_text(LOOPY_7x7)
+    (answer,) = answers(p)
+    _open(page, LOOPY_7x7)
+    assert page.js("return window.slitherasp !== undefined")
+    # a hint, from Python in the worker (no server answers /api/ here)
+    page.act("hint")
+    page.wait(lambda: "Hint" in page.status(), START)
+    # play to "Solved" by pointer drags (the rules run in the page)
+    page.act("clear")
+    page.stroke(loop_through(page, set(answer)))
+    page.wait(lambda: "Solved" in page.status())
+    assert page.drawn() == set(answer)
+    # generate a new puzzle: unique, by the judge
+    before = page.b.current_url
+    page.act("generate")
+    page.wait(lambda: page.b.current_url != before and "…" not in page.status(), START)
+    made = page.puzzle()
+    assert len(answers(made, limit=2)) == 1
+    # compose: a 4 and a 1 on two squares have one answer, said live
+    _open(page, write_text(tilings.build("square", 2, 1), "pzpr").strip())
+    page.act("compose")
+    for cell, key in ((0, "4"), (1, "1")):
+        x, y = page.screen(*page.centre(cell))
+        actions = ActionChains(page.b)
+        actions.w3c_actions.pointer_action.move_to_location(x, y)
+        actions.perform()
+        page.press(key)
+    page.wait(lambda: "2 clues: one answer" in page.status(), START)
+    page.wait(lambda: page.puzzle().clues == (4, 1), START)  # the address shares it once Python wrote it
+    assert len(answers(page.puzzle())) == 1
+    # offline: once the service worker holds every file, stop the server and reload
+    page.b.set_script_timeout(START)
+    kept = page.b.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "navigator.serviceWorker.ready.then(async () => {"
+        "  for (let i = 0; i < 2400; i++) {"
+        "    const names = (await caches.keys()).filter((n) => n.startsWith('slitherasp-'));"
+        "    if (names.length) { const c = await caches.open(names[0]); const n = (await c.keys()).length;"
+        "      if (n >= 30) return done(n); }"
+        "    await new Promise((r) => setTimeout(r, 100)); }"
+        "  done(0); });")
+    assert kept >= 30
+    server.kill()
+    server.wait()
+    _open(page, LOOPY_7x7)  # solved before: the page kept the lines
+    assert page.drawn() == set(answer)
+    page.act("clear")
+    page.act("hint")
+    page.wait(lambda: "Hint" in page.status(), START)
