@@ -200,6 +200,49 @@ def test_a_page_has_its_boards_inside_the_margins(made: Path, tmp_path: Path) ->
     assert all(m.getbbox() is None for m in margins)
 
 
+needs_pdftoppm = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler-utils' pdftoppm")
+
+
+def page_image(pdf: Path | bytes, number: int, dpi: int, tmp_path: Path) -> object:
+    """Page ``number`` of a PDF (a file or its bytes) as an RGB Pillow image, by pdftoppm."""
+    from PIL import Image
+
+    if isinstance(pdf, bytes):
+        (tmp_path / "page.pdf").write_bytes(pdf)
+        pdf = tmp_path / "page.pdf"
+    stem = tmp_path / f"page-{number}-{dpi}"
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-singlefile", "-f", str(number), "-l", str(number), str(pdf),
+                    str(stem)], check=True, timeout=60)
+    return Image.open(stem.with_suffix(".png")).convert("RGB")
+
+
+def toned(image: object, box: tuple[int, int, int, int]) -> float:
+    """The share of the pixels in ``box`` that are not white: what toner covers."""
+    grey = image.crop(box).convert("L")  # type: ignore[attr-defined]
+    counts = grey.histogram()
+    return 1 - sum(counts[250:]) / sum(counts)
+
+
+def body_box(image: object, mm: float, height: float) -> tuple[int, int, int, int]:
+    """The box of what is drawn between the running head and the page number."""
+    inked = image.convert("L").point(lambda v: 255 if v < 200 else 0)  # type: ignore[attr-defined]
+    top, bottom = round(TOP * mm), round((height - BOTTOM) * mm)
+    left, upper, right, lower = inked.crop((0, top, inked.size[0], bottom)).getbbox()
+    return left, upper + top, right, lower + top
+
+
+@needs_pdftoppm
+def test_cells_print_white_for_pen_and_paper(puzzles: list[Puzzle], tmp_path: Path) -> None:
+    path = tmp_path / "one.pdf"
+    book.write([puzzles[0]], path, per_page=1)
+    dpi = 40
+    image = page_image(path, 1, dpi, tmp_path)
+    left, top, right, bottom = body_box(image, dpi / 25.4, PAPERS["a4"][1])
+    board = (left, top + round(8 * dpi / 25.4), right, bottom)  # below the heading
+    # the grid, the dots and 16 clues ink about a tenth of a 4x4 board; grey cells all of it
+    assert toned(image, board) < 0.25
+
+
 def collection(folder: Path, puzzles: list[Puzzle], grades: list[str]) -> Path:
     """A folder as ``generate --count`` leaves it, with a failed puzzle and a line cut short."""
     lines = []
@@ -332,6 +375,22 @@ def test_the_web_api_prints_one_page(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "fpdf", None)
     missing = client.post("/api/print", json={"puzzle": LOOPY_7x7})
     assert missing.status_code == 400 and "slitherasp[print]" in missing.json()["error"]
+
+
+@needs_pdftoppm
+def test_the_web_apis_print_pdf_has_white_cells(tmp_path: Path) -> None:
+    import base64
+
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from slitherasp.web.app import create_app
+
+    r = TestClient(create_app()).post("/api/print", json={"puzzle": LOOPY_7x7})
+    dpi = 40
+    image = page_image(base64.b64decode(r.json()["pdf"]), 1, dpi, tmp_path)
+    left, top, right, bottom = body_box(image, dpi / 25.4, PAPERS["a4"][1])
+    assert toned(image, (left, top + round(8 * dpi / 25.4), right, bottom)) < 0.25
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 from ..render import pdf
-from ..render.scene import Scene
+from ..render.scene import Scene, on_paper
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 """Paper sizes in millimetres, by name."""
@@ -114,8 +114,9 @@ class Book:
         return x, y + line + 1.0, w, h - line - 1.0
 
     def board(self, s: Scene, box: Box) -> pdf.Placed:
-        """The scene drawn as large as ``box`` allows."""
-        return pdf.draw(self.doc, s, box)
+        """The scene drawn as large as ``box`` allows, its plain cells white (for pen
+        and paper: :func:`~slitherasp.render.scene.on_paper`)."""
+        return pdf.draw(self.doc, on_paper(s), box)
 
     def title_page(self, count: int, contents: list[tuple[str, int]]) -> None:
         """The title, the author, how many puzzles, the rules in two lines and where

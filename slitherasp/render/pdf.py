@@ -149,6 +149,8 @@ def draw(doc: Any, s: Scene, box: tuple[float, float, float, float], *, clue_siz
     k = placed.scale
     with doc.local_context(stroke_cap_style="ROUND", stroke_join_style="ROUND"):
         for style in dict.fromkeys(f.style for f in s.faces):
+            if rgb(style) == rgb("background"):
+                continue  # the page's own white needs no ink (nor a polygon in the file)
             doc.set_fill_color(*rgb(style))
             for f in s.faces:
                 if f.style == style:
