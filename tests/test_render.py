@@ -177,6 +177,37 @@ def test_png_size(l_shape, tmp_path) -> None:
         assert img.size == (side, side + round(render.TITLE_HEIGHT * 20))
 
 
+def pdf_pixels(draw_on_page, tmp_path: Path, dpi: int = 100) -> object:
+    """A one-page A4 PDF drawn by ``draw_on_page(doc)`` as an RGB Pillow image (pdftoppm)."""
+    import shutil
+    import subprocess
+
+    pytest.importorskip("fpdf")
+    Image = pytest.importorskip("PIL.Image")
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("needs poppler-utils' pdftoppm")
+    from slitherasp.render import pdf
+
+    doc = pdf.new_document()
+    doc.add_page()
+    draw_on_page(doc)
+    (tmp_path / "d.pdf").write_bytes(bytes(doc.output()))
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-singlefile", str(tmp_path / "d.pdf"), str(tmp_path / "d")],
+                   check=True, timeout=60)
+    return Image.open(tmp_path / "d.png").convert("RGB")
+
+
+def test_a_pdf_board_fills_its_box_not_the_scenes_blank_margin(l_shape, tmp_path) -> None:
+    from slitherasp.render import pdf
+
+    box = (20.0, 30.0, 120.0, 200.0)  # mm: a tall box, so the board spans its width
+    image = pdf_pixels(lambda doc: pdf.draw(doc, render.scene(l_shape[0]), box), tmp_path)
+    mm = 100 / 25.4
+    left, top, right, bottom = image.convert("L").point(lambda v: 255 if v < 200 else 0).getbbox()
+    assert abs(left / mm - box[0]) < 1 and abs(right / mm - (box[0] + box[2])) < 1  # not half an edge (15 mm) in
+    assert abs(top / mm - box[1]) < 1 and abs(bottom - top - (right - left)) <= 2
+
+
 def test_png_without_pillow_says_what_to_install(l_shape, monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "PIL", None)
     with pytest.raises(InputError, match=r"pip install"):

@@ -113,7 +113,7 @@ def _draw(book: Book, puzzle: Puzzle, number: int, e: Entry, found: Any, pages: 
             known.update(s.settles)
         done = g.last + 1
         placed = book.board(scene, (x, y, w, h - CAPTION))
-        bottom = y + placed.scale * scene.height + 4.0
+        bottom = placed.bottom + 4.0
         for line_no, line in enumerate(caption(puzzle, steps, g)):
             book.text(line, x, bottom + 4.0 * line_no, 8 if line_no == 0 else 7, width=w)
 
