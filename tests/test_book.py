@@ -223,10 +223,11 @@ def toned(image: object, box: tuple[int, int, int, int]) -> float:
     return 1 - sum(counts[250:]) / sum(counts)
 
 
-def body_box(image: object, mm: float, height: float) -> tuple[int, int, int, int]:
-    """The box of what is drawn between the running head and the page number."""
+def body_box(image: object, mm: float) -> tuple[int, int, int, int]:
+    """The box of what is drawn between the running head and the page number (``mm``:
+    pixels per millimetre)."""
     inked = image.convert("L").point(lambda v: 255 if v < 200 else 0)  # type: ignore[attr-defined]
-    top, bottom = round(TOP * mm), round((height - BOTTOM) * mm)
+    top, bottom = round(TOP * mm), round(inked.size[1] - BOTTOM * mm)
     left, upper, right, lower = inked.crop((0, top, inked.size[0], bottom)).getbbox()
     return left, upper + top, right, lower + top
 
@@ -237,10 +238,28 @@ def test_cells_print_white_for_pen_and_paper(puzzles: list[Puzzle], tmp_path: Pa
     book.write([puzzles[0]], path, per_page=1)
     dpi = 40
     image = page_image(path, 1, dpi, tmp_path)
-    left, top, right, bottom = body_box(image, dpi / 25.4, PAPERS["a4"][1])
+    left, top, right, bottom = body_box(image, dpi / 25.4)
     board = (left, top + round(8 * dpi / 25.4), right, bottom)  # below the heading
     # the grid, the dots and 16 clues ink about a tenth of a 4x4 board; grey cells all of it
     assert toned(image, board) < 0.25
+
+
+@needs_pdftoppm
+@pytest.mark.parametrize(("size", "paper"), [((4, 4), "a4"), ((8, 4), "a4"), ((8, 3), "letter")])
+def test_one_puzzle_to_a_page_is_as_large_as_the_page_allows_and_centred(size: tuple[int, int], paper: str,
+                                                                         tmp_path: Path) -> None:
+    path = tmp_path / "one.pdf"
+    book.write([clued(tilings.build("square", *size))], path, per_page=1, paper=paper)
+    dpi = 40
+    mm = dpi / 25.4
+    image = page_image(path, 1, dpi, tmp_path)
+    assert sorted(image.size) == sorted(round(v * mm) for v in PAPERS[paper])
+    left, top, right, bottom = body_box(image, mm)
+    page_w, page_h = image.size
+    content = (page_w - 2 * SIDE * mm) * (page_h - (TOP + BOTTOM) * mm)
+    assert (right - left) * (bottom - top) > 0.5 * content  # a wide board on a portrait page: 0.35 of it
+    assert abs((top + bottom) / 2 - (TOP * mm + page_h - BOTTOM * mm) / 2) < 3 * mm  # not at the top alone
+    assert abs((left + right) / 2 - page_w / 2) < 3 * mm
 
 
 def collection(folder: Path, puzzles: list[Puzzle], grades: list[str]) -> Path:
@@ -389,7 +408,7 @@ def test_the_web_apis_print_pdf_has_white_cells(tmp_path: Path) -> None:
     r = TestClient(create_app()).post("/api/print", json={"puzzle": LOOPY_7x7})
     dpi = 40
     image = page_image(base64.b64decode(r.json()["pdf"]), 1, dpi, tmp_path)
-    left, top, right, bottom = body_box(image, dpi / 25.4, PAPERS["a4"][1])
+    left, top, right, bottom = body_box(image, dpi / 25.4)
     assert toned(image, (left, top + round(8 * dpi / 25.4), right, bottom)) < 0.25
 
 
