@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import re
 import shutil
 import subprocess
@@ -306,6 +307,26 @@ def test_walkthroughs_keep_to_their_budget_and_end_at_the_answer(puzzles: list[P
         assert all(lines <= answer for lines in drawn)  # no picture draws a line the answer lacks
         assert all(a <= b for a, b in zip(drawn, drawn[1:]))  # each picture keeps the lines before it
         assert drawn[-1] == answer and check(puzzle, puzzle.links(drawn[-1])).valid
+
+
+TRICKY_7x7 = "7x7t0:c222f2b231a0a3b3a1221e22a1a333a1a2b"
+"""A generated tricky puzzle: its tricky steps lie among long runs of easy ones."""
+
+
+def test_a_walkthrough_pictures_every_step_above_easy_even_past_its_budget(tmp_path: Path) -> None:
+    from slitherasp.explain import explain
+
+    puzzle = formats.read_text(TRICKY_7x7)
+    steps = explain(puzzle).steps
+    harder = [k + 1 for k, s in enumerate(steps) if s.level > 1]
+    assert len(harder) > 6  # more than the one page of pictures the budget gives
+    reader = pypdf.PdfReader(book.write([puzzle], tmp_path / "w.pdf", explain=True, explain_pages=1) and
+                             tmp_path / "w.pdf")
+    text = "\n".join(page.extract_text() for page in reader.pages[1:])
+    assert {int(n) for n in re.findall(r"\bStep (\d+):", text)} >= set(harder)
+    runs = [(int(a), int(b)) for a, b in re.findall(r"\bSteps (\d+)-(\d+):", text)]
+    assert runs and not [k for a, b in runs for k in harder if a <= k <= b]  # a folded run holds easy steps only
+    assert len(reader.pages) == 1 + math.ceil((len(harder) + (steps[-1].level == 1)) / 6)  # and the last easy run
 
 
 @pytest.mark.parametrize(("args", "says"), [
