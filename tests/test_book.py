@@ -329,6 +329,24 @@ def test_a_walkthrough_pictures_every_step_above_easy_even_past_its_budget(tmp_p
     assert len(reader.pages) == 1 + math.ceil((len(harder) + (steps[-1].level == 1)) / 6)  # and the last easy run
 
 
+FIENDISH_6x6 = "6x6t0:c3a311d233a3c2g2a31b2a"
+"""A generated fiendish puzzle: its fiendish steps name four rules."""
+
+
+def test_walkthrough_captions_wrap_rather_than_being_cut(tmp_path: Path) -> None:
+    from slitherasp.explain import explain
+
+    puzzle = formats.read_text(FIENDISH_6x6)
+    long = [f"Step {k + 1}: {s.level_name}, {', '.join(s.rules)}" for k, s in enumerate(explain(puzzle).steps)
+            if len(s.rules) > 3]
+    reader = pypdf.PdfReader(book.write([puzzle], tmp_path / "w.pdf", explain=True) and tmp_path / "w.pdf")
+    text = " ".join(page.extract_text().replace("\n", " ") for page in reader.pages[1:])
+    assert "…" not in text and long and all(line in text for line in long)
+    folded = re.findall(r"after easy steps? [\d-]+, drawn without colour \(([^)]*)\)", text)
+    assert len(folded) == text.count("after easy") and all(re.fullmatch(
+        r"(\d+ lines?)?(, )?(\d+ cross(es)?)?", counts) for counts in folded)
+
+
 @pytest.mark.parametrize(("args", "says"), [
     (["missing.lp"], "missing.lp"),
     (["{puzzle}", "-o", "{tmp}/book.svg"], "must end in .pdf"),

@@ -129,6 +129,18 @@ class Book:
         doc.text(left, y, text)
         return w
 
+    def wrap(self, text: str, size_pt: float, width: float) -> list[str]:
+        """``text`` broken between words into lines no wider than ``width`` at
+        ``size_pt`` (a word wider than a line alone takes one line of its own)."""
+        pdf.set_font(self.doc, size_pt)
+        lines: list[str] = []
+        for word in text.split():
+            if lines and self.doc.get_string_width(f"{lines[-1]} {word}") <= width:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        return lines
+
     def heading(self, box: Box, number: int | None, label: str, size_pt: float) -> Box:
         """A puzzle's heading at the top of ``box`` (its number large, then the rest);
         the box left below it for the board."""

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..grades import HUMAN_LEVELS
 from ..model import Puzzle
+from ..render.pdf import PT
 from ..stopping import check
 from .sources import Entry, graded
 
@@ -33,8 +34,14 @@ if TYPE_CHECKING:
 
 COLUMNS, ROWS = 2, 3
 """Pictures on a walkthrough page."""
-CAPTION = 13.0
-"""Millimetres under each picture for its caption, up to three lines."""
+CAPTION = (8.0, 7.0)
+"""Points of a caption's first part (which steps, their level and rules) and the rest."""
+LEADING = 1.35
+"""A caption's line height, in font sizes."""
+ABOVE = 4.0
+"""Millimetres from a picture's bottom to its caption's first baseline."""
+Lines = list[tuple[str, float]]
+"""A caption laid out: its lines and their sizes (points)."""
 SPLIT = 8
 """A run of easy steps longer than this is cut in two while a page has room."""
 
@@ -107,35 +114,57 @@ def walkthroughs(book: Book, items: list[Entry], pages: int, tick: Callable[[int
 
 
 def _draw(book: Book, puzzle: Puzzle, number: int, e: Entry, found: Any, pages: int) -> None:
-    """The pictures of one walkthrough, ``COLUMNS`` x ``ROWS`` to a page."""
+    """The pictures of one walkthrough, ``COLUMNS`` x ``ROWS`` to a page, each with
+    its caption wrapped below it; the pictures of a page are drawn in boxes of one
+    height, left by the longest caption on it."""
     steps = found.steps
     groups = fold([s.level for s in steps], pages * COLUMNS * ROWS)
     known: dict[int, bool] = {}
-    done = 0
-    slots: list[tuple[float, float, float, float]] = []
-    for k, g in enumerate(groups):
-        if k % (COLUMNS * ROWS) == 0:
-            book.new_page("Walkthroughs")
-            title = f"Walkthrough of puzzle {number}" if k == 0 else f"Puzzle {number}, continued"
-            x, y, w, h = book.paper.content
-            extra = f"{e.label()}  ·  {e.grade or 'no grade'}  ·  {len(steps)} steps"
-            area = book.heading((x, y, w, h), None, f"{title}:  {extra}", 12)
-            if k == 0 and not found.complete:
-                book.text(f"The steps stop before the answer: {found.note or 'no step forces another edge'}.",
-                          x, area[1] + 3, 9, width=w)
-                area = (area[0], area[1] + 5, area[2], area[3] - 5)
-            slots = book.paper.grid(COLUMNS, ROWS, gap=8.0, box=area)
-        for s in steps[done:g.first]:
-            known.update(s.settles)
-        x, y, w, h = slots[k % (COLUMNS * ROWS)]
-        scene = _picture(puzzle, steps, g, known)
-        for s in steps[g.first:g.last + 1]:
-            known.update(s.settles)
-        done = g.last + 1
-        placed = book.board(scene, (x, y, w, h - CAPTION))
-        bottom = placed.bottom + 4.0
-        for line_no, line in enumerate(caption(puzzle, steps, g)):
-            book.text(line, x, bottom + 4.0 * line_no, 8 if line_no == 0 else 7, width=w)
+    per_page = COLUMNS * ROWS
+    for start in range(0, len(groups), per_page):
+        slots = _page(book, number, e, found, first=start == 0)
+        chunk = groups[start:start + per_page]
+        captions = [_lay_out(book, caption(puzzle, steps, g), slots[0][2]) for g in chunk]
+        below = max(map(_height, captions))
+        for g, (x, y, w, h), lines in zip(chunk, slots, captions):
+            scene = _picture(puzzle, steps, g, known)
+            for s in steps[g.first:g.last + 1]:
+                known.update(s.settles)
+            placed = book.board(scene, (x, y, w, h - below))
+            _write(book, lines, x, placed.bottom + ABOVE, w)
+
+
+def _page(book: Book, number: int, e: Entry, found: Any, first: bool) -> list[tuple[float, float, float, float]]:
+    """A new page of a walkthrough, headed (on its first, with why the steps stop
+    short if they do); the boxes of its pictures."""
+    book.new_page("Walkthroughs")
+    title = f"Walkthrough of puzzle {number}" if first else f"Puzzle {number}, continued"
+    x, y, w, h = book.paper.content
+    extra = f"{e.label()}  ·  {e.grade or 'no grade'}  ·  {len(found.steps)} steps"
+    area = book.heading((x, y, w, h), None, f"{title}:  {extra}", 12)
+    if first and not found.complete:
+        note = book.wrap(f"The steps stop before the answer: {found.note or 'no step forces another edge'}.", 9, w)
+        _write(book, [(line, 9.0) for line in note], x, area[1] + 3, w)
+        area = (area[0], area[1] + 5 * len(note), area[2], area[3] - 5 * len(note))
+    return book.paper.grid(COLUMNS, ROWS, gap=8.0, box=area)
+
+
+def _lay_out(book: Book, parts: Sequence[str], width: float) -> Lines:
+    """A caption's parts wrapped to ``width``: the first in the larger size."""
+    return [(line, CAPTION[k > 0]) for k, part in enumerate(parts) for line in book.wrap(part, CAPTION[k > 0], width)]
+
+
+def _height(lines: Lines) -> float:
+    """Millimetres a caption takes below its picture (from its bottom)."""
+    return ABOVE + sum(size / PT * LEADING for _, size in lines[1:]) + 1.5
+
+
+def _write(book: Book, lines: Lines, x: float, baseline: float, width: float) -> None:
+    """Lines written down from the first ``baseline``."""
+    for k, (line, size) in enumerate(lines):
+        if k:
+            baseline += size / PT * LEADING
+        book.text(line, x, baseline, size, width=width)
 
 
 def shown(steps: Sequence[Any], g: Group) -> Sequence[Any]:
