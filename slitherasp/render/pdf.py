@@ -32,8 +32,8 @@ from typing import Any
 
 from ..errors import InputError
 from ..model import Point
-from .scene import COLOURS, Scene
-from .svg import CROSS_SIZE, DOT_RADIUS, GRID_WIDTH, LOOP_WIDTH, MARK_WIDTH
+from .scene import COLOURS, EdgeMark, Scene
+from .svg import CROSS_SIZE, DOT_RADIUS, GRID_WIDTH, LOOP_WIDTH, MARK_WIDTH, MARKED_CROSS_WIDTH, marked_cross
 
 INSTALL = "PDF output needs fpdf2: pip install 'slitherasp[print]' (or: pip install fpdf2)"
 """The one line said when the ``print`` extra is missing."""
@@ -141,7 +141,8 @@ def reach(s: Scene) -> float:
     """
     strokes = [DOT_RADIUS * bool(s.dots), LOOP_WIDTH / 2 * bool(s.loop),
                MARK_WIDTH / 2 * any(e.style for e in s.edges),
-               (CROSS_SIZE + 0.8 * GRID_WIDTH) * any(e.state == "cross" for e in s.edges)]
+               (CROSS_SIZE + 0.8 * GRID_WIDTH) * any(e.state == "cross" and not e.style for e in s.edges),
+               (marked_cross(s) + MARKED_CROSS_WIDTH / 2) * any(e.state == "cross" and e.style for e in s.edges)]
     return max(GRID_WIDTH / 2, *strokes)
 
 
@@ -200,11 +201,17 @@ def draw(doc: Any, s: Scene, box: tuple[float, float, float, float], *, clue_siz
         for style in sorted({e.style for e in s.edges if e.style}):
             with doc.local_context(stroke_opacity=0.55):
                 _lines(doc, placed, [(e.a, e.b) for e in s.edges if e.style == style], style, MARK_WIDTH * k)
-        _lines(doc, placed, _crosses(s), "cross", 1.6 * GRID_WIDTH * k)
+        _lines(doc, placed, _crosses([e for e in s.edges if e.state == "cross" and not e.style], CROSS_SIZE), "cross",
+               1.6 * GRID_WIDTH * k)
         doc.set_draw_color(*rgb("loop"))
         doc.set_line_width(LOOP_WIDTH * k)
         for pts, closed in s.loop:
             doc.polyline([placed.at(p) for p in pts], polygon=closed)
+        for style in sorted({e.style for e in s.edges if e.style}):  # marked: in the style's colour
+            _lines(doc, placed, [(e.a, e.b) for e in s.edges if e.style == style and e.state == "line"], style,
+                   LOOP_WIDTH * k)
+            _lines(doc, placed, _crosses([e for e in s.edges if e.style == style and e.state == "cross"],
+                                         marked_cross(s)), style, MARKED_CROSS_WIDTH * k)
         _lines(doc, placed, [(p, p) for p in s.dots], "dot", 2 * DOT_RADIUS * k)
     _texts(doc, s, placed, s.board_clue_size() if clue_size is None else clue_size)
     return placed
@@ -219,13 +226,12 @@ def _lines(doc: Any, placed: Placed, segments: list[tuple[Point, Point]], style:
         doc.line(*placed.at(a), *placed.at(b))
 
 
-def _crosses(s: Scene) -> list[tuple[Point, Point]]:
+def _crosses(edges: list[EdgeMark], c: float) -> list[tuple[Point, Point]]:
+    """The strokes of a cross ``c`` wide on each side of each edge's middle."""
     out = []
-    c = CROSS_SIZE
-    for e in s.edges:
-        if e.state == "cross":
-            x, y = (e.a[0] + e.b[0]) / 2, (e.a[1] + e.b[1]) / 2
-            out += [((x - c, y - c), (x + c, y + c)), ((x - c, y + c), (x + c, y - c))]
+    for e in edges:
+        x, y = (e.a[0] + e.b[0]) / 2, (e.a[1] + e.b[1]) / 2
+        out += [((x - c, y - c), (x + c, y + c)), ((x - c, y + c), (x + c, y - c))]
     return out
 
 
