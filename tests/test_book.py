@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import re
 import shutil
 import subprocess
@@ -200,6 +201,68 @@ def test_a_page_has_its_boards_inside_the_margins(made: Path, tmp_path: Path) ->
     assert all(m.getbbox() is None for m in margins)
 
 
+needs_pdftoppm = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler-utils' pdftoppm")
+
+
+def page_image(pdf: Path | bytes, number: int, dpi: int, tmp_path: Path) -> object:
+    """Page ``number`` of a PDF (a file or its bytes) as an RGB Pillow image, by pdftoppm."""
+    from PIL import Image
+
+    if isinstance(pdf, bytes):
+        (tmp_path / "page.pdf").write_bytes(pdf)
+        pdf = tmp_path / "page.pdf"
+    stem = tmp_path / f"page-{number}-{dpi}"
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-singlefile", "-f", str(number), "-l", str(number), str(pdf),
+                    str(stem)], check=True, timeout=60)
+    return Image.open(stem.with_suffix(".png")).convert("RGB")
+
+
+def toned(image: object, box: tuple[int, int, int, int]) -> float:
+    """The share of the pixels in ``box`` that are not white: what toner covers."""
+    grey = image.crop(box).convert("L")  # type: ignore[attr-defined]
+    counts = grey.histogram()
+    return 1 - sum(counts[250:]) / sum(counts)
+
+
+def body_box(image: object, mm: float) -> tuple[int, int, int, int]:
+    """The box of what is drawn between the running head and the page number (``mm``:
+    pixels per millimetre)."""
+    inked = image.convert("L").point(lambda v: 255 if v < 200 else 0)  # type: ignore[attr-defined]
+    top, bottom = round(TOP * mm), round(inked.size[1] - BOTTOM * mm)
+    left, upper, right, lower = inked.crop((0, top, inked.size[0], bottom)).getbbox()
+    return left, upper + top, right, lower + top
+
+
+@needs_pdftoppm
+def test_cells_print_white_for_pen_and_paper(puzzles: list[Puzzle], tmp_path: Path) -> None:
+    path = tmp_path / "one.pdf"
+    book.write([puzzles[0]], path, per_page=1)
+    dpi = 40
+    image = page_image(path, 1, dpi, tmp_path)
+    left, top, right, bottom = body_box(image, dpi / 25.4)
+    board = (left, top + round(8 * dpi / 25.4), right, bottom)  # below the heading
+    # the grid, the dots and 16 clues ink about a tenth of a 4x4 board; grey cells all of it
+    assert toned(image, board) < 0.25
+
+
+@needs_pdftoppm
+@pytest.mark.parametrize(("size", "paper"), [((4, 4), "a4"), ((8, 4), "a4"), ((8, 3), "letter")])
+def test_one_puzzle_to_a_page_is_as_large_as_the_page_allows_and_centred(size: tuple[int, int], paper: str,
+                                                                         tmp_path: Path) -> None:
+    path = tmp_path / "one.pdf"
+    book.write([clued(tilings.build("square", *size))], path, per_page=1, paper=paper)
+    dpi = 40
+    mm = dpi / 25.4
+    image = page_image(path, 1, dpi, tmp_path)
+    assert sorted(image.size) == sorted(round(v * mm) for v in PAPERS[paper])
+    left, top, right, bottom = body_box(image, mm)
+    page_w, page_h = image.size
+    content = (page_w - 2 * SIDE * mm) * (page_h - (TOP + BOTTOM) * mm)
+    assert (right - left) * (bottom - top) > 0.5 * content  # a wide board on a portrait page: 0.35 of it
+    assert abs((top + bottom) / 2 - (TOP * mm + page_h - BOTTOM * mm) / 2) < 3 * mm  # not at the top alone
+    assert abs((left + right) / 2 - page_w / 2) < 3 * mm
+
+
 def collection(folder: Path, puzzles: list[Puzzle], grades: list[str]) -> Path:
     """A folder as ``generate --count`` leaves it, with a failed puzzle and a line cut short."""
     lines = []
@@ -244,6 +307,44 @@ def test_walkthroughs_keep_to_their_budget_and_end_at_the_answer(puzzles: list[P
         assert all(lines <= answer for lines in drawn)  # no picture draws a line the answer lacks
         assert all(a <= b for a, b in zip(drawn, drawn[1:]))  # each picture keeps the lines before it
         assert drawn[-1] == answer and check(puzzle, puzzle.links(drawn[-1])).valid
+
+
+TRICKY_7x7 = "7x7t0:c222f2b231a0a3b3a1221e22a1a333a1a2b"
+"""A generated tricky puzzle: its tricky steps lie among long runs of easy ones."""
+
+
+def test_a_walkthrough_pictures_every_step_above_easy_even_past_its_budget(tmp_path: Path) -> None:
+    from slitherasp.explain import explain
+
+    puzzle = formats.read_text(TRICKY_7x7)
+    steps = explain(puzzle).steps
+    harder = [k + 1 for k, s in enumerate(steps) if s.level > 1]
+    assert len(harder) > 6  # more than the one page of pictures the budget gives
+    reader = pypdf.PdfReader(book.write([puzzle], tmp_path / "w.pdf", explain=True, explain_pages=1) and
+                             tmp_path / "w.pdf")
+    text = "\n".join(page.extract_text() for page in reader.pages[1:])
+    assert {int(n) for n in re.findall(r"\bStep (\d+):", text)} >= set(harder)
+    runs = [(int(a), int(b)) for a, b in re.findall(r"\bSteps (\d+)-(\d+):", text)]
+    assert runs and not [k for a, b in runs for k in harder if a <= k <= b]  # a folded run holds easy steps only
+    assert len(reader.pages) == 1 + math.ceil((len(harder) + (steps[-1].level == 1)) / 6)  # and the last easy run
+
+
+FIENDISH_6x6 = "6x6t0:c3a311d233a3c2g2a31b2a"
+"""A generated fiendish puzzle: its fiendish steps name four rules."""
+
+
+def test_walkthrough_captions_wrap_rather_than_being_cut(tmp_path: Path) -> None:
+    from slitherasp.explain import explain
+
+    puzzle = formats.read_text(FIENDISH_6x6)
+    long = [f"Step {k + 1}: {s.level_name}, {', '.join(s.rules)}" for k, s in enumerate(explain(puzzle).steps)
+            if len(s.rules) > 3]
+    reader = pypdf.PdfReader(book.write([puzzle], tmp_path / "w.pdf", explain=True) and tmp_path / "w.pdf")
+    text = " ".join(page.extract_text().replace("\n", " ") for page in reader.pages[1:])
+    assert "…" not in text and long and all(line in text for line in long)
+    folded = re.findall(r"after easy steps? [\d-]+, drawn without colour \(([^)]*)\)", text)
+    assert len(folded) == text.count("after easy") and all(re.fullmatch(
+        r"(\d+ lines?)?(, )?(\d+ cross(es)?)?", counts) for counts in folded)
 
 
 @pytest.mark.parametrize(("args", "says"), [
@@ -332,6 +433,22 @@ def test_the_web_api_prints_one_page(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "fpdf", None)
     missing = client.post("/api/print", json={"puzzle": LOOPY_7x7})
     assert missing.status_code == 400 and "slitherasp[print]" in missing.json()["error"]
+
+
+@needs_pdftoppm
+def test_the_web_apis_print_pdf_has_white_cells(tmp_path: Path) -> None:
+    import base64
+
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from slitherasp.web.app import create_app
+
+    r = TestClient(create_app()).post("/api/print", json={"puzzle": LOOPY_7x7})
+    dpi = 40
+    image = page_image(base64.b64decode(r.json()["pdf"]), 1, dpi, tmp_path)
+    left, top, right, bottom = body_box(image, dpi / 25.4)
+    assert toned(image, (left, top + round(8 * dpi / 25.4), right, bottom)) < 0.25
 
 
 @pytest.fixture(scope="module")

@@ -177,6 +177,73 @@ def test_png_size(l_shape, tmp_path) -> None:
         assert img.size == (side, side + round(render.TITLE_HEIGHT * 20))
 
 
+def pdf_pixels(draw_on_page, tmp_path: Path, dpi: int = 100) -> object:
+    """A one-page A4 PDF drawn by ``draw_on_page(doc)`` as an RGB Pillow image (pdftoppm)."""
+    import shutil
+    import subprocess
+
+    pytest.importorskip("fpdf")
+    Image = pytest.importorskip("PIL.Image")
+    if shutil.which("pdftoppm") is None:
+        pytest.skip("needs poppler-utils' pdftoppm")
+    from slitherasp.render import pdf
+
+    doc = pdf.new_document()
+    doc.add_page()
+    draw_on_page(doc)
+    (tmp_path / "d.pdf").write_bytes(bytes(doc.output()))
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-png", "-singlefile", str(tmp_path / "d.pdf"), str(tmp_path / "d")],
+                   check=True, timeout=60)
+    return Image.open(tmp_path / "d.png").convert("RGB")
+
+
+def test_a_pdf_board_fills_its_box_not_the_scenes_blank_margin(l_shape, tmp_path) -> None:
+    from slitherasp.render import pdf
+
+    box = (20.0, 30.0, 120.0, 200.0)  # mm: a tall box, so the board spans its width
+    image = pdf_pixels(lambda doc: pdf.draw(doc, render.scene(l_shape[0]), box), tmp_path)
+    mm = 100 / 25.4
+    left, top, right, bottom = image.convert("L").point(lambda v: 255 if v < 200 else 0).getbbox()
+    assert abs(left / mm - box[0]) < 1 and abs(right / mm - (box[0] + box[2])) < 1  # not half an edge (15 mm) in
+    assert abs(top / mm - box[1]) < 1 and abs(bottom - top - (right - left)) <= 2
+
+
+def near(image: object, style: str, within: float = 60) -> np.ndarray:
+    """Which pixels of an RGB image are within ``within`` of a style's colour."""
+    code = render.COLOURS[style].lstrip("#")
+    colour = np.array([int(code[i:i + 2], 16) for i in (0, 2, 4)], float)
+    return np.linalg.norm(np.asarray(image, float) - colour, axis=2) < within
+
+
+def test_new_lines_and_crosses_stand_out_at_print_size_on_hats(tmp_path) -> None:
+    from slitherasp.render import pdf
+
+    puzzle = tilings.build("hats", 10, 10)
+    cross, line = len(puzzle.edges) // 3, 2 * len(puzzle.edges) // 3
+    s = render.scene(puzzle, [line], crosses=[cross], edge_styles={cross: "settled", line: "settled"})
+    placed: list = []
+    dpi = 150
+    image = pdf_pixels(lambda doc: placed.append(pdf.draw(doc, s, (20, 20, 85, 70))), tmp_path, dpi)  # a picture
+    mm = dpi / 25.4                                                                      # of a walkthrough
+
+    def middle(e: int) -> tuple[int, int]:
+        x, y = placed[0].at(((s.edges[e].a[0] + s.edges[e].b[0]) / 2, (s.edges[e].a[1] + s.edges[e].b[1]) / 2))
+        return int(x * mm), int(y * mm)  # the pixel the middle is in
+
+    green = near(image, "settled")
+    x, y = middle(line)
+    assert green[y, x] and not near(image, "loop")[y - 1:y + 2, x - 1:x + 2].any()  # green, not navy in a green rim
+    x, y = middle(cross)
+    ys, xs = np.nonzero(green[y - 15:y + 16, x - 15:x + 16])  # 5 mm around the new cross
+    assert len(xs) / mm**2 > 0.6 and (np.ptp(xs) + 1) / mm > 1.8  # green ink, as wide as a clue digit (was none)
+    Image = pytest.importorskip("PIL.Image")
+    drawn = Image.open(io.BytesIO(render.png(puzzle, [line], crosses=[cross], scale=40,
+                                             edge_styles={cross: "settled", line: "settled"}))).convert("RGB")
+    e = s.edges[line]
+    assert near(drawn, "settled")[round((e.a[1] + e.b[1]) * 20), round((e.a[0] + e.b[0]) * 20)]  # as the PNG draws
+    assert 'class="line settled"' in render.svg(puzzle, [line], edge_styles={line: "settled"})  # and the SVG
+
+
 def test_png_without_pillow_says_what_to_install(l_shape, monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "PIL", None)
     with pytest.raises(InputError, match=r"pip install"):

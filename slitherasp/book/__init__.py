@@ -44,6 +44,8 @@ __all__ = ["SORTS", "Entry", "collection", "entry", "write"]
 
 SORTS = ("grade",)
 """Orders a book can sort its puzzles in (besides the order given)."""
+HEADING = 11.0
+"""Points of a puzzle's heading on its page."""
 Progress = Callable[[int, int, str], None]
 """Told ``(done, total, note)`` after each puzzle of each part."""
 
@@ -123,15 +125,16 @@ def _puzzle_pages(book: Book, items: list[Entry], per_page: int, solutions: bool
     packed = []
     for k, e in enumerate(items):
         check()
-        if k % per_page == 0:
-            book.new_page("Puzzles")
-            slots = book.paper.grid(*GRIDS[per_page], gap=10.0)
         puzzle = e.load()
         e = graded(e.known(puzzle), puzzle)
         answer = e.answer(puzzle) if solutions else None
         s = puzzle_scene(puzzle, sorted(answer) if answer is not None else None)
+        if k % per_page == 0:
+            book.new_page("Puzzles", turned=per_page == 1 and book.turns(s, HEADING))
+            slots = book.paper.grid(*GRIDS[per_page], gap=10.0)
+        slot = book.centred(s, HEADING) if per_page == 1 else slots[k % per_page]
         number = k + 1 if len(items) > 1 else None  # one puzzle alone has no number
-        box = book.heading(slots[k % per_page], number, f"{e.label()}  ·  {e.grade or 'no grade'}", 11)
+        box = book.heading(slot, number, f"{e.label()}  ·  {e.grade or 'no grade'}", HEADING)
         book.board(replace(s, loop=()), box)
         if solutions:
             packed.append((number, e.label(), zlib.compress(pickle.dumps(s), 1) if answer is not None else None))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..errors import InputError
 from ..render import pdf
-from ..render.scene import Scene
+from ..render.scene import Scene, on_paper
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 """Paper sizes in millimetres, by name."""
@@ -21,6 +21,8 @@ GRIDS = {1: (1, 1), 2: (1, 2), 4: (2, 2), 6: (2, 3)}
 """Columns and rows of puzzles on a page, by puzzles per page."""
 SIDE, TOP, BOTTOM = 16.0, 18.0, 16.0
 """Margins: left and right, above the content (the running head is in it), below."""
+TURN = 1.15
+"""A page of one puzzle is turned (landscape) when that draws its board this much larger."""
 GREY = (110, 110, 110)
 INK = (30, 30, 30)
 
@@ -47,11 +49,30 @@ class Paper:
         """The part of the page within the margins."""
         return SIDE, TOP, self.width - 2 * SIDE, self.height - TOP - BOTTOM
 
+    def turned(self) -> Paper:
+        """The sheet turned a quarter (landscape for a portrait sheet)."""
+        return Paper(self.name, self.height, self.width)
+
     def grid(self, cols: int, rows: int, gap: float, box: Box | None = None) -> list[Box]:
         """``cols`` x ``rows`` boxes filling ``box`` (default: the content), row by row."""
         x, y, w, h = self.content if box is None else box
         cw, ch = (w - (cols - 1) * gap) / cols, (h - (rows - 1) * gap) / rows
         return [(x + c * (cw + gap), y + r * (ch + gap), cw, ch) for r in range(rows) for c in range(cols)]
+
+
+def head_height(size_pt: float) -> float:
+    """Millimetres a heading of ``size_pt`` takes above its board.
+
+    >>> round(head_height(11), 2)
+    6.82
+    """
+    return size_pt / pdf.PT * 1.5 + 1.0
+
+
+def below(box: Box, height: float) -> Box:
+    """What is left of ``box`` below its top ``height`` millimetres."""
+    x, y, w, h = box
+    return x, y + height, w, h - height
 
 
 def pages_for(count: int, per_page: int) -> int:
@@ -68,7 +89,9 @@ class Book:
     title, the section) and page numbers on every page."""
 
     def __init__(self, paper: Paper, title: str | None, author: str | None) -> None:
-        self.paper, self.title, self.author = paper, title, author
+        self.sheet, self.title, self.author = paper, title, author
+        self.paper = paper
+        """This page's sheet: the book's, or turned for a wide puzzle of its own."""
         self.doc = pdf.new_document(paper=paper.name)
         if title:
             self.doc.set_title(title)
@@ -79,10 +102,12 @@ class Book:
     def page(self) -> int:
         return int(self.doc.page_no())
 
-    def new_page(self, section: str) -> None:
-        """A fresh page: its running head (title left, ``section`` right) and number."""
+    def new_page(self, section: str, turned: bool = False) -> None:
+        """A fresh page, landscape if ``turned``: its running head (title left,
+        ``section`` right) and number."""
         doc = self.doc
-        doc.add_page()
+        self.paper = self.sheet.turned() if turned else self.sheet
+        doc.add_page(orientation="L" if turned else "P")
         head = self.title or "slitherasp"
         self.text(head, SIDE, 10.0, 8, GREY)
         self.text(section, self.paper.width - SIDE, 10.0, 8, GREY, align="right")
@@ -104,6 +129,18 @@ class Book:
         doc.text(left, y, text)
         return w
 
+    def wrap(self, text: str, size_pt: float, width: float) -> list[str]:
+        """``text`` broken between words into lines no wider than ``width`` at
+        ``size_pt`` (a word wider than a line alone takes one line of its own)."""
+        pdf.set_font(self.doc, size_pt)
+        lines: list[str] = []
+        for word in text.split():
+            if lines and self.doc.get_string_width(f"{lines[-1]} {word}") <= width:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        return lines
+
     def heading(self, box: Box, number: int | None, label: str, size_pt: float) -> Box:
         """A puzzle's heading at the top of ``box`` (its number large, then the rest);
         the box left below it for the board."""
@@ -111,11 +148,28 @@ class Book:
         line = size_pt / pdf.PT * 1.5
         used = self.text(f"{number}", x, y + line * 0.75, size_pt * 1.3) + 2.5 if number is not None else 0.0
         self.text(label, x + used, y + line * 0.75, size_pt, GREY, width=w - used)
-        return x, y + line + 1.0, w, h - line - 1.0
+        return below(box, head_height(size_pt))
 
     def board(self, s: Scene, box: Box) -> pdf.Placed:
-        """The scene drawn as large as ``box`` allows."""
-        return pdf.draw(self.doc, s, box)
+        """The scene drawn as large as ``box`` allows, its plain cells white (for pen
+        and paper: :func:`~slitherasp.render.scene.on_paper`)."""
+        return pdf.draw(self.doc, on_paper(s), box)
+
+    def turns(self, s: Scene, size_pt: float) -> bool:
+        """Whether a page of ``s`` alone (under a heading of ``size_pt``) draws it
+        :data:`TURN` times larger turned: a wide board on a portrait sheet."""
+        head = head_height(size_pt)
+        upright = pdf.fit(s, below(self.sheet.content, head)).scale
+        return pdf.fit(s, below(self.sheet.turned().content, head)).scale > TURN * upright
+
+    def centred(self, s: Scene, size_pt: float) -> Box:
+        """The box for ``s`` alone on this page under a heading of ``size_pt``: as
+        tall as the heading and the board drawn as large as the page allows, in the
+        middle of the page's content, up and down as across (not at its top)."""
+        x, y, w, h = self.paper.content
+        head = head_height(size_pt)
+        used = pdf.fit(s, below(self.paper.content, head)).bottom - y
+        return x, y + (h - used) / 2, w, used
 
     def title_page(self, count: int, contents: list[tuple[str, int]]) -> None:
         """The title, the author, how many puzzles, the rules in two lines and where

@@ -1,16 +1,20 @@
 """A puzzle's walkthrough: its explanation (:func:`slitherasp.explain.explain`) as a
 few pictures. Every step at ``normal`` and above is a picture of its own with its
 reason (clues and edges in the ``reason`` colour, what it settles in the ``settled``
-colour); runs of easy steps are folded into one picture of what they settle. When the
-pictures would take more than the budget of pages, neighbours are folded together,
-the easiest pair first; when they would not fill a page, the longest easy runs are cut
-in two, so that a puzzle of easy steps still shows how it unfolds.
+colour), whatever the budget of pages; runs of easy steps are folded into one picture
+of what they settle. When the pictures would take more than the budget, the shortest
+easy runs are folded into the picture of the step after them (drawn there as settled
+before it), and only easy runs: a harder step is never hidden in a fold. When they
+would not fill a page, the longest easy runs are cut in two, so that a puzzle of easy
+steps still shows how it unfolds.
 
 >>> folded = fold([1, 1, 1, 2, 1, 1, 3, 1], room=3)
 >>> [(g.first, g.last, g.top, g.single) for g in folded]
-[(0, 5, 2, False), (6, 6, 3, True), (7, 7, 1, False)]
+[(0, 3, 2, True), (4, 6, 3, True), (7, 7, 1, False)]
 >>> [(g.first, g.last, g.single) for g in fold([1, 1, 1, 2], room=6)]
 [(0, 2, False), (3, 3, True)]
+>>> len(fold([3, 1, 3, 1, 3, 1, 3], room=2))  # four harder steps: four pictures
+4
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..grades import HUMAN_LEVELS
 from ..model import Puzzle
+from ..render.pdf import PT
 from ..stopping import check
 from .sources import Entry, graded
 
@@ -29,8 +34,14 @@ if TYPE_CHECKING:
 
 COLUMNS, ROWS = 2, 3
 """Pictures on a walkthrough page."""
-CAPTION = 9.0
-"""Millimetres under each picture for its two lines of caption."""
+CAPTION = (8.0, 7.0)
+"""Points of a caption's first part (which steps, their level and rules) and the rest."""
+LEADING = 1.35
+"""A caption's line height, in font sizes."""
+ABOVE = 4.0
+"""Millimetres from a picture's bottom to its caption's first baseline."""
+Lines = list[tuple[str, float]]
+"""A caption laid out: its lines and their sizes (points)."""
 SPLIT = 8
 """A run of easy steps longer than this is cut in two while a page has room."""
 
@@ -38,7 +49,9 @@ SPLIT = 8
 @dataclass(frozen=True)
 class Group:
     """Steps ``first..last`` (indices) drawn as one picture; ``top``: the level of its
-    hardest step; ``single``: one step at ``normal`` or above, drawn with its reason."""
+    hardest step. Either a run of easy steps (``top`` 1) or, ``single``, one step at
+    ``normal`` or above, its last, drawn with its reason, after the easy steps
+    ``first..last - 1`` folded into it (drawn as settled before it)."""
 
     first: int
     last: int
@@ -46,26 +59,39 @@ class Group:
 
     @property
     def single(self) -> bool:
-        return self.first == self.last and self.top > 1
+        return self.top > 1
 
 
-def fold(levels: Sequence[int], room: int) -> list[Group]:
-    """Pictures for steps of these levels (1 easy ... 6 search), at most ``room``."""
+def runs(levels: Sequence[int]) -> list[Group]:
+    """A picture of each step at ``normal`` and above and of each run of easy steps.
+
+    >>> [(g.first, g.last) for g in runs([1, 1, 3, 2, 1])]
+    [(0, 1), (2, 2), (3, 3), (4, 4)]
+    """
     groups: list[Group] = []
     for k, level in enumerate(levels):
         if groups and level == 1 and groups[-1].top == 1:
             groups[-1] = Group(groups[-1].first, k, 1)
         else:
             groups.append(Group(k, k, level))
-    while len(groups) > max(room, 1):  # fold the easiest neighbours together
-        k = min(range(len(groups) - 1), key=lambda i: (max(groups[i].top, groups[i + 1].top), i))
-        a, b = groups[k], groups[k + 1]
-        groups[k:k + 2] = [Group(a.first, b.last, max(a.top, b.top))]
-    while len(groups) < min(room, COLUMNS * ROWS):  # cut the longest easy run in two
-        runs = [i for i, g in enumerate(groups) if g.top == 1 and g.last - g.first + 1 > SPLIT]
-        if not runs:
+    return groups
+
+
+def fold(levels: Sequence[int], room: int) -> list[Group]:
+    """Pictures for steps of these levels (1 easy ... 6 search): at most ``room``
+    while easy runs can be folded, and at least one for each step above easy."""
+    groups = runs(levels)
+    while len(groups) > max(room, 1):  # fold the shortest easy run into the step after it
+        folds = [i for i in range(len(groups) - 1) if groups[i].top == 1 and groups[i + 1].top > 1]
+        if not folds:
             break
-        k = max(runs, key=lambda i: groups[i].last - groups[i].first)
+        k = min(folds, key=lambda i: (groups[i].last - groups[i].first, i))
+        groups[k:k + 2] = [Group(groups[k].first, groups[k + 1].last, groups[k + 1].top)]
+    while len(groups) < min(room, COLUMNS * ROWS):  # cut the longest easy run in two
+        long = [i for i, g in enumerate(groups) if g.top == 1 and g.last - g.first + 1 > SPLIT]
+        if not long:
+            break
+        k = max(long, key=lambda i: groups[i].last - groups[i].first)
         g = groups[k]
         middle = (g.first + g.last) // 2
         groups[k:k + 1] = [Group(g.first, middle, 1), Group(middle + 1, g.last, 1)]
@@ -73,7 +99,8 @@ def fold(levels: Sequence[int], room: int) -> list[Group]:
 
 
 def walkthroughs(book: Book, items: list[Entry], pages: int, tick: Callable[[int, str], None]) -> None:
-    """A walkthrough of each puzzle, each from a new page, at most ``pages`` pages."""
+    """A walkthrough of each puzzle, each from a new page, at most ``pages`` pages
+    unless its steps above easy need more."""
     from ..explain import explain
 
     for k, e in enumerate(items):
@@ -87,52 +114,83 @@ def walkthroughs(book: Book, items: list[Entry], pages: int, tick: Callable[[int
 
 
 def _draw(book: Book, puzzle: Puzzle, number: int, e: Entry, found: Any, pages: int) -> None:
-    """The pictures of one walkthrough, ``COLUMNS`` x ``ROWS`` to a page."""
+    """The pictures of one walkthrough, ``COLUMNS`` x ``ROWS`` to a page, each with
+    its caption wrapped below it; the pictures of a page are drawn in boxes of one
+    height, left by the longest caption on it."""
     steps = found.steps
     groups = fold([s.level for s in steps], pages * COLUMNS * ROWS)
     known: dict[int, bool] = {}
-    done = 0
-    slots: list[tuple[float, float, float, float]] = []
-    for k, g in enumerate(groups):
-        if k % (COLUMNS * ROWS) == 0:
-            book.new_page("Walkthroughs")
-            title = f"Walkthrough of puzzle {number}" if k == 0 else f"Puzzle {number}, continued"
-            x, y, w, h = book.paper.content
-            extra = f"{e.label()}  ·  {e.grade or 'no grade'}  ·  {len(steps)} steps"
-            area = book.heading((x, y, w, h), None, f"{title}:  {extra}", 12)
-            if k == 0 and not found.complete:
-                book.text(f"The steps stop before the answer: {found.note or 'no step forces another edge'}.",
-                          x, area[1] + 3, 9, width=w)
-                area = (area[0], area[1] + 5, area[2], area[3] - 5)
-            slots = book.paper.grid(COLUMNS, ROWS, gap=8.0, box=area)
-        for s in steps[done:g.first]:
-            known.update(s.settles)
-        x, y, w, h = slots[k % (COLUMNS * ROWS)]
-        scene = _picture(puzzle, steps, g, known)
-        for s in steps[g.first:g.last + 1]:
-            known.update(s.settles)
-        done = g.last + 1
-        placed = book.board(scene, (x, y, w, h - CAPTION))
-        bottom = y + placed.scale * scene.height + 4.0
-        for line_no, line in enumerate(caption(puzzle, steps, g)):
-            book.text(line, x, bottom + 4.0 * line_no, 8 if line_no == 0 else 7, width=w)
+    per_page = COLUMNS * ROWS
+    for start in range(0, len(groups), per_page):
+        slots = _page(book, number, e, found, first=start == 0)
+        chunk = groups[start:start + per_page]
+        captions = [_lay_out(book, caption(puzzle, steps, g), slots[0][2]) for g in chunk]
+        below = max(map(_height, captions))
+        for g, (x, y, w, h), lines in zip(chunk, slots, captions):
+            scene = _picture(puzzle, steps, g, known)
+            for s in steps[g.first:g.last + 1]:
+                known.update(s.settles)
+            placed = book.board(scene, (x, y, w, h - below))
+            _write(book, lines, x, placed.bottom + ABOVE, w)
+
+
+def _page(book: Book, number: int, e: Entry, found: Any, first: bool) -> list[tuple[float, float, float, float]]:
+    """A new page of a walkthrough, headed (on its first, with why the steps stop
+    short if they do); the boxes of its pictures."""
+    book.new_page("Walkthroughs")
+    title = f"Walkthrough of puzzle {number}" if first else f"Puzzle {number}, continued"
+    x, y, w, h = book.paper.content
+    extra = f"{e.label()}  ·  {e.grade or 'no grade'}  ·  {len(found.steps)} steps"
+    area = book.heading((x, y, w, h), None, f"{title}:  {extra}", 12)
+    if first and not found.complete:
+        note = book.wrap(f"The steps stop before the answer: {found.note or 'no step forces another edge'}.", 9, w)
+        _write(book, [(line, 9.0) for line in note], x, area[1] + 3, w)
+        area = (area[0], area[1] + 5 * len(note), area[2], area[3] - 5 * len(note))
+    return book.paper.grid(COLUMNS, ROWS, gap=8.0, box=area)
+
+
+def _lay_out(book: Book, parts: Sequence[str], width: float) -> Lines:
+    """A caption's parts wrapped to ``width``: the first in the larger size."""
+    return [(line, CAPTION[k > 0]) for k, part in enumerate(parts) for line in book.wrap(part, CAPTION[k > 0], width)]
+
+
+def _height(lines: Lines) -> float:
+    """Millimetres a caption takes below its picture (from its bottom)."""
+    return ABOVE + sum(size / PT * LEADING for _, size in lines[1:]) + 1.5
+
+
+def _write(book: Book, lines: Lines, x: float, baseline: float, width: float) -> None:
+    """Lines written down from the first ``baseline``."""
+    for k, (line, size) in enumerate(lines):
+        if k:
+            baseline += size / PT * LEADING
+        book.text(line, x, baseline, size, width=width)
+
+
+def shown(steps: Sequence[Any], g: Group) -> Sequence[Any]:
+    """The steps whose edges the group's picture draws as settled: its one step above
+    easy (not the easy ones folded before it), or its run of easy steps."""
+    return steps[g.last:g.last + 1] if g.single else steps[g.first:g.last + 1]
 
 
 def _picture(puzzle: Puzzle, steps: Sequence[Any], g: Group, before: dict[int, bool]) -> Any:
-    """The board after the group: its own edges in the ``settled`` style and, for a
-    single step, its reason (clues and edges) in the ``reason`` style."""
+    """The board after the group: what it shows (:func:`shown`) in the ``settled``
+    style and, for a single step, its reason (clues and edges) in the ``reason``
+    style, after the easy steps folded into it, drawn as settled before it."""
     from ..render.scene import puzzle_scene
 
     board = dict(before)
     styles: dict[int, str] = {}
     clues: tuple[int, ...] = ()
     if g.single:
-        step = steps[g.first]
+        for s in steps[g.first:g.last]:
+            board.update(s.settles)
+        step = steps[g.last]
         styles.update(dict.fromkeys((*step.links, *step.non_links), "reason"))
         for e in (*step.links, *step.non_links):
             board.setdefault(e, e in step.links)
         clues = step.clues
-    for s in steps[g.first:g.last + 1]:
+    for s in shown(steps, g):
         board.update(s.settles)
         styles.update(dict.fromkeys((e for e, _ in s.settles), "settled"))
     return puzzle_scene(puzzle, [e for e, line in board.items() if line],
@@ -145,19 +203,29 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}es" if word.endswith("s") else f"{n} {word}s"
 
 
-def caption(puzzle: Puzzle, steps: Sequence[Any], g: Group) -> tuple[str, str]:
-    """Two lines under a picture: which steps, their level and rules; what they
-    settle (green) and, for a single step, from what (orange)."""
-    settles = [line for s in steps[g.first:g.last + 1] for _, line in s.settles]
-    made = ", ".join(_count(n, word) for n, word in ((sum(settles), "line"), (len(settles) - sum(settles), "cross"))
+def _made(steps: Sequence[Any]) -> str:
+    """What ``steps`` settle, counted: ``3 lines, 1 cross``."""
+    settles = [line for s in steps for _, line in s.settles]
+    return ", ".join(_count(n, word) for n, word in ((sum(settles), "line"), (len(settles) - sum(settles), "cross"))
                      if n)
+
+
+def caption(puzzle: Puzzle, steps: Sequence[Any], g: Group) -> tuple[str, ...]:
+    """Lines under a picture: which steps, their level and rules; what they settle
+    (green) and, for a single step, from what (orange), and which easy steps are
+    folded into it. Each step's own level, never the puzzle's grade or its counts."""
+    made = _made(shown(steps, g))
     if g.single:
-        step = steps[g.first]
+        step = steps[g.last]
         reason = ", ".join(part for part in (_count(len(step.clues), "clue") if step.clues else "",
                                              _count(len(step.links), "line") if step.links else "",
                                              _count(len(step.non_links), "cross") if step.non_links else "") if part)
-        return (f"Step {g.first + 1}: {step.level_name}, {', '.join(step.rules)}",
-                f"from {reason or 'the rules alone'} (orange): {made} (green)")
+        lines = (f"Step {g.last + 1}: {step.level_name}, {', '.join(step.rules)}",
+                 f"from {reason or 'the rules alone'} (orange): {made} (green)")
+        if g.last == g.first:
+            return lines
+        span = f"step {g.first + 1}" if g.last - g.first == 1 else f"steps {g.first + 1}-{g.last}"
+        return (*lines, f"after easy {span}, drawn without colour ({_made(steps[g.first:g.last])})")
     levels = sorted({s.level for s in steps[g.first:g.last + 1]})
     names = " and ".join(HUMAN_LEVELS[v - 1] for v in levels)
     span = f"Steps {g.first + 1}-{g.last + 1}" if g.last > g.first else f"Step {g.first + 1}"

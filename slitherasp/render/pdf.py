@@ -13,7 +13,7 @@ lays the pages out; this module only draws one scene where it is told.
 ...     doc = new_document()
 ...     doc.add_page()
 ...     placed = draw(doc, s, (10, 10, 40, 40))
-...     ok = placed.scale == 20.0 and bytes(doc.output())[:5] == b"%PDF-"
+...     ok = [round(v, 6) for v in placed.at((1, 1))] == [30, 30] and bytes(doc.output())[:5] == b"%PDF-"
 ... except InputError as missing:  # fpdf2 is optional; the message says what to install
 ...     ok = "pip install" in str(missing)
 >>> ok
@@ -32,8 +32,8 @@ from typing import Any
 
 from ..errors import InputError
 from ..model import Point
-from .scene import COLOURS, Scene
-from .svg import CROSS_SIZE, DOT_RADIUS, GRID_WIDTH, LOOP_WIDTH, MARK_WIDTH
+from .scene import COLOURS, EdgeMark, Scene
+from .svg import CROSS_SIZE, DOT_RADIUS, GRID_WIDTH, LOOP_WIDTH, MARK_WIDTH, MARKED_CROSS_WIDTH, marked_cross
 
 INSTALL = "PDF output needs fpdf2: pip install 'slitherasp[print]' (or: pip install fpdf2)"
 """The one line said when the ``print`` extra is missing."""
@@ -52,6 +52,7 @@ FONT_FILES = (
 """Where a TrueType sans-serif font usually is (after ``$SLITHERASP_FONT`` and fontconfig)."""
 PT = 72 / 25.4
 """Points per millimetre (fpdf2 sizes fonts in points, the pages here are in mm)."""
+
 
 
 def fpdf() -> Any:
@@ -118,27 +119,68 @@ def rgb(name: str) -> tuple[int, int, int]:
 
 @dataclass(frozen=True)
 class Placed:
-    """Where a scene went on its page: page units per scene unit and the page point
-    of the scene's origin."""
+    """Where a scene went on its page: page units per scene unit, the page point of
+    the scene's origin and the page height of the drawing's lowest point."""
 
     scale: float
     x: float
     y: float
+    bottom: float
 
     def at(self, p: Point) -> tuple[float, float]:
         return self.x + self.scale * p[0], self.y + self.scale * p[1]
 
 
+def reach(s: Scene) -> float:
+    """How far, in scene units, the strokes of ``s`` reach beyond its edges' ends: a
+    dot's radius, half a line's or a mark's width, a cross on an outer edge.
+
+    >>> from slitherasp.render.scene import EdgeMark
+    >>> reach(Scene(1.0, 1.0, (), (EdgeMark(0, (0, 0), (1, 0), "cross"),), (), ((0, 0),), ()))
+    0.148
+    """
+    strokes = [DOT_RADIUS * bool(s.dots), LOOP_WIDTH / 2 * bool(s.loop),
+               MARK_WIDTH / 2 * any(e.style for e in s.edges),
+               (CROSS_SIZE + 0.8 * GRID_WIDTH) * any(e.state == "cross" and not e.style for e in s.edges),
+               (marked_cross(s) + MARKED_CROSS_WIDTH / 2) * any(e.state == "cross" and e.style for e in s.edges)]
+    return max(GRID_WIDTH / 2, *strokes)
+
+
+def extent(s: Scene) -> tuple[float, float, float, float]:
+    """What of ``s`` is drawn, ``(left, top, right, bottom)`` in scene units: its
+    edges and dots and what their strokes :func:`reach` beyond them, and its title;
+    the whole scene when it has none of them (the scene's own blank margin, half an
+    edge, would only shrink a printed board).
+
+    >>> from slitherasp.render.scene import EdgeMark
+    >>> extent(Scene(3.0, 3.0, (), (EdgeMark(0, (0.5, 0.5), (2.5, 1.5)),), (), (), ()))
+    (0.4825, 0.4825, 2.5175, 1.5175)
+    """
+    points = [p for e in s.edges for p in (e.a, e.b)] + list(s.dots)
+    if not points:
+        return 0.0, 0.0, s.width, s.height
+    pad = reach(s)
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    top = min(ys) - pad
+    for t in s.texts:
+        if t.kind == "title":  # across the scene's width, in its band above the drawing
+            xs += [0.0, s.width]
+            top = min(top, t.at[1] - t.size)
+    return max(0.0, min(xs) - pad), max(0.0, top), min(s.width, max(xs) + pad), min(s.height, max(ys) + pad)
+
+
 def fit(s: Scene, box: tuple[float, float, float, float]) -> Placed:
-    """The largest placement of ``s`` inside ``box`` ``(x, y, width, height)``,
-    centred across and at the top.
+    """The largest placement of what ``s`` draws (:func:`extent`) inside ``box``
+    ``(x, y, width, height)``, centred across and at the top.
 
     >>> fit(Scene(2.0, 1.0, (), (), (), (), ()), (0, 0, 10, 10))
-    Placed(scale=5.0, x=0.0, y=0.0)
+    Placed(scale=5.0, x=0.0, y=0.0, bottom=5.0)
     """
+    left, top, right, bottom = extent(s)
     x, y, w, h = box
-    scale = min(w / max(s.width, 1e-9), h / max(s.height, 1e-9))
-    return Placed(scale, x + (w - scale * s.width) / 2, float(y))
+    scale = min(w / max(right - left, 1e-9), h / max(bottom - top, 1e-9))
+    return Placed(scale, x + (w - scale * (right - left)) / 2 - scale * left, y - scale * top,
+                  y + scale * (bottom - top))
 
 
 def draw(doc: Any, s: Scene, box: tuple[float, float, float, float], *, clue_size: float | None = None) -> Placed:
@@ -149,6 +191,8 @@ def draw(doc: Any, s: Scene, box: tuple[float, float, float, float], *, clue_siz
     k = placed.scale
     with doc.local_context(stroke_cap_style="ROUND", stroke_join_style="ROUND"):
         for style in dict.fromkeys(f.style for f in s.faces):
+            if rgb(style) == rgb("background"):
+                continue  # the page's own white needs no ink (nor a polygon in the file)
             doc.set_fill_color(*rgb(style))
             for f in s.faces:
                 if f.style == style:
@@ -157,11 +201,17 @@ def draw(doc: Any, s: Scene, box: tuple[float, float, float, float], *, clue_siz
         for style in sorted({e.style for e in s.edges if e.style}):
             with doc.local_context(stroke_opacity=0.55):
                 _lines(doc, placed, [(e.a, e.b) for e in s.edges if e.style == style], style, MARK_WIDTH * k)
-        _lines(doc, placed, _crosses(s), "cross", 1.6 * GRID_WIDTH * k)
+        _lines(doc, placed, _crosses([e for e in s.edges if e.state == "cross" and not e.style], CROSS_SIZE), "cross",
+               1.6 * GRID_WIDTH * k)
         doc.set_draw_color(*rgb("loop"))
         doc.set_line_width(LOOP_WIDTH * k)
         for pts, closed in s.loop:
             doc.polyline([placed.at(p) for p in pts], polygon=closed)
+        for style in sorted({e.style for e in s.edges if e.style}):  # marked: in the style's colour
+            _lines(doc, placed, [(e.a, e.b) for e in s.edges if e.style == style and e.state == "line"], style,
+                   LOOP_WIDTH * k)
+            _lines(doc, placed, _crosses([e for e in s.edges if e.style == style and e.state == "cross"],
+                                         marked_cross(s)), style, MARKED_CROSS_WIDTH * k)
         _lines(doc, placed, [(p, p) for p in s.dots], "dot", 2 * DOT_RADIUS * k)
     _texts(doc, s, placed, s.board_clue_size() if clue_size is None else clue_size)
     return placed
@@ -176,13 +226,12 @@ def _lines(doc: Any, placed: Placed, segments: list[tuple[Point, Point]], style:
         doc.line(*placed.at(a), *placed.at(b))
 
 
-def _crosses(s: Scene) -> list[tuple[Point, Point]]:
+def _crosses(edges: list[EdgeMark], c: float) -> list[tuple[Point, Point]]:
+    """The strokes of a cross ``c`` wide on each side of each edge's middle."""
     out = []
-    c = CROSS_SIZE
-    for e in s.edges:
-        if e.state == "cross":
-            x, y = (e.a[0] + e.b[0]) / 2, (e.a[1] + e.b[1]) / 2
-            out += [((x - c, y - c), (x + c, y + c)), ((x - c, y + c), (x + c, y - c))]
+    for e in edges:
+        x, y = (e.a[0] + e.b[0]) / 2, (e.a[1] + e.b[1]) / 2
+        out += [((x - c, y - c), (x + c, y + c)), ((x - c, y + c), (x + c, y - c))]
     return out
 
 

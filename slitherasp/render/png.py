@@ -20,8 +20,8 @@ from typing import Any
 
 from ..errors import InputError
 from ..model import Point
-from .scene import COLOURS, Scene
-from .svg import CROSS_SIZE, DOT_RADIUS, GRID_WIDTH, LOOP_WIDTH, MARK_WIDTH
+from .scene import COLOURS, EdgeMark, Scene
+from .svg import CROSS_SIZE, DOT_RADIUS, GRID_WIDTH, LOOP_WIDTH, MARK_WIDTH, MARKED_CROSS_WIDTH, marked_cross
 
 
 def _pillow() -> Any:
@@ -77,18 +77,26 @@ def png(s: Scene, *, scale: float | None = None) -> bytes:
         draw.polygon([px(p) for p in f.points], fill=COLOURS[f.style])
     for e in s.edges:
         draw.line([px(e.a), px(e.b)], fill=COLOURS["grid"], width=max(1, round(GRID_WIDTH * k)))
+    def cross(e: EdgeMark, c: float, colour: str, width: float) -> None:
+        x, y = (e.a[0] + e.b[0]) / 2, (e.a[1] + e.b[1]) / 2
+        for a, b in (((x - c, y - c), (x + c, y + c)), ((x - c, y + c), (x + c, y - c))):
+            draw.line([px(a), px(b)], fill=colour, width=max(1, round(width * k)))
+
     for e in s.edges:
         if e.style:
             draw.line([px(e.a), px(e.b)], fill=COLOURS[e.style], width=max(1, round(MARK_WIDTH * k)))
-        if e.state == "cross":
-            x, y, c = (e.a[0] + e.b[0]) / 2, (e.a[1] + e.b[1]) / 2, CROSS_SIZE
-            for a, b in (((x - c, y - c), (x + c, y + c)), ((x - c, y + c), (x + c, y - c))):
-                draw.line([px(a), px(b)], fill=COLOURS["cross"], width=max(1, round(1.6 * GRID_WIDTH * k)))
+        if e.state == "cross" and not e.style:
+            cross(e, CROSS_SIZE, COLOURS["cross"], 1.6 * GRID_WIDTH)
     for pts, closed in s.loop:
         ring = list(pts) + ([pts[0]] if closed else [])
         draw.line([px(p) for p in ring], fill=COLOURS["loop"], width=max(1, round(LOOP_WIDTH * k)), joint="curve")
         for p in pts:
             disc(p, LOOP_WIDTH / 2, COLOURS["loop"])
+    for e in s.edges:  # marked lines and crosses over the loop, in their style's colour
+        if e.style and e.state == "line":
+            draw.line([px(e.a), px(e.b)], fill=COLOURS[e.style], width=max(1, round(LOOP_WIDTH * k)))
+        elif e.style and e.state == "cross":
+            cross(e, marked_cross(s), COLOURS[e.style], MARKED_CROSS_WIDTH)
     for p in s.dots:
         disc(p, DOT_RADIUS, COLOURS["dot"])
     for t in s.texts:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ..errors import InputError
@@ -51,6 +51,7 @@ COLOURS = {
     "reason": "#d55e00",
     "reason-face": "#fbe3cf",
     "settled": "#009e73",
+    "paper": "#ffffff",
 }
 """Every colour of every drawing, by style name (colour-blind safe accents)."""
 ONE_DIGIT_FIT = 1.86
@@ -145,6 +146,17 @@ class Scene:
         for name in ("faces", "edges", "texts"):
             parts[name] = tuple({f.name: getattr(x, f.name) for f in fields(x)} for x in parts[name])
         return parts
+
+
+def on_paper(s: Scene) -> Scene:
+    """``s`` to print for pen and paper: its plain faces in the ``paper`` style (white,
+    so that no toner covers every cell); faces marked otherwise keep their style.
+
+    >>> s = Scene(1.0, 1.0, (FaceMark(0, (), "face"), FaceMark(1, (), "reason-face")), (), (), (), ())
+    >>> [f.style for f in on_paper(s).faces]
+    ['paper', 'reason-face']
+    """
+    return replace(s, faces=tuple(replace(f, style="paper") if f.style == "face" else f for f in s.faces))
 
 
 def scene_of(puzzle: Any, answer: Iterable[int] | None = None, **options: Any) -> Scene:
