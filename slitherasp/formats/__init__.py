@@ -68,6 +68,7 @@ FORMATS: dict[str, Format] = {
         Format("lp", (".lp", ".asp", ".facts"), "lp", "ASP-competition facts: edge/2, cell_contains/3, clue/2",
                reader="read_instance", writer="write_instance"),
         Format("loopy", (".loopy",), "loopy", "Simon Tatham's Loopy game IDs (WxHtN:clues) on all 18 of its grids"),
+        Format("tiling", (".tiling",), "tiling", "tiling IDs (tiling:NAME:WxH:clues) on a patch of any of our tilings"),
         Format("penpa", (".penpa",), "penpa", "penpa-edit URLs (swaroopg92.github.io/penpa-edit), square grids"),
         Format("pzprv3", (".pzprv3",), "pzpr", "pzprjs / puzz.link saved files (pzprv3, slither), square grids",
                reader="read_pzprv3", writer="write_pzprv3", sniffer="sniff_pzprv3"),

@@ -94,7 +94,7 @@ def edges_of(puzzle: Puzzle, payload: dict[str, Any], key: str) -> set[int]:
     return found
 
 
-SHARED = ("pzpr", "loopy", "lp")
+SHARED = ("pzpr", "loopy", "tiling", "lp")
 """Formats a share link may use, shortest first (lp holds any puzzle)."""
 
 
@@ -113,7 +113,8 @@ def written(puzzle: Puzzle, names: Iterable[str]) -> dict[str, str]:
 
 def share_text(puzzle: Puzzle, texts: Mapping[str, str] | None = None) -> str:
     """The shortest text that holds the puzzle and its geometry: a puzz.link URL or a
-    Loopy ID where the grid allows, else facts (drawn by layout when shared);
+    Loopy ID where the grid allows, a tiling ID on our other tilings, else facts
+    (drawn by layout when shared);
     ``texts``: the puzzle already written (see :func:`written`)."""
     texts = written(puzzle, SHARED) if texts is None else texts
     return next(texts[name] for name in SHARED if name in texts).strip()
