@@ -203,3 +203,37 @@ def test_polygons_can_be_pasted(client: TestClient) -> None:
     assert len(opened["edges"]) == 7 and len(opened["scene"]["faces"]) == 2
     bad = client.post("/api/open", json={"puzzle": "POLYGON ((0 0, 1 0"})
     assert bad.status_code == 400 and "WKT" in bad.json()["error"]
+
+
+FIELDS = {"open": ("puzzle", "clues"), "solve": ("puzzle", "clues", "unique", "forced"),
+          "check": ("puzzle", "clues", "links"), "hint": ("puzzle", "clues", "links", "non_links"),
+          "grade": ("puzzle", "clues"), "generate": ("tiling", "size", "seed", "difficulty"),
+          "tiling": ("tiling", "size", "seed"), "convert": ("puzzle", "clues", "to"),
+          "render": ("puzzle", "clues", "links", "non_links", "shade"), "print": ("puzzle", "clues", "paper"),
+          "reduce": ("puzzle", "clues"), "share": ("puzzle", "clues"), "tilings": ("tiling",)}
+"""The fields of each action's request (the README's table)."""
+ODD = ["x5", "²", "9" * 5000, "", " 7 x ", "٣x٣", "\x00", -1, 10**400, 1.5, True, None, [], {}, [[["x"]]], [None, 3]]
+"""What a script or an attacker may send in any field: sizes the command line refuses,
+digits Python reads but ASCII has not, numbers too long to convert, every JSON type."""
+
+
+def test_every_field_of_every_action_refuses_odd_values_in_one_line() -> None:
+    from slitherasp.web import api
+    from slitherasp.web.workers import answer
+
+    assert set(FIELDS) == set(api.ACTIONS)
+    for name, fields in FIELDS.items():
+        base = {"tiling": "square", "size": "2x2"} if name in ("generate", "tiling") else {"puzzle": "2 2\n3 .\n. .\n"}
+        for field in fields:
+            for value in ODD:
+                status, body = answer(name, {**base, field: value}, 2.0)
+                assert status in (200, 400, 504), (name, field, value, body)
+                assert status == 200 or "\n" not in body["error"] and len(body["error"]) < 300, (name, field, body)
+
+
+@pytest.mark.parametrize("size", ["x5", "²", "9" * 5000, "5x", "5x5x5", "٥x٥", -3, 10**400, True, 2.5],
+                         ids=lambda size: repr(size)[:8])
+def test_a_size_that_is_no_size_is_400_in_one_line(client: TestClient, size: object) -> None:
+    for action in ("tiling", "generate"):
+        r = client.post(f"/api/{action}", json={"tiling": "square", "size": size})
+        assert r.status_code == 400 and r.json()["error"].endswith("write the size as width x height, such as 7x7")

@@ -14,12 +14,16 @@ pairs of vertex names, as in ``solve --json``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from ..model import Puzzle
 from ..stopping import StoppedError, reason
+
+if TYPE_CHECKING:
+    from ..tilings.base import Tiling
 
 TIME_LIMIT = 20.0
 """Seconds one solve, hint or generation may take (a generation stopped by it returns
@@ -187,23 +191,50 @@ def tiling(payload: dict[str, Any]) -> dict[str, Any]:
     """A clue-less patch of a tiling (to compose on): ``{"tiling", "size", "seed"}``."""
     from .. import tilings
 
-    t = tilings.get(str(payload.get("tiling", "square")))
+    t = _tiling(payload)
     w, h = _size(payload, t.default_size)
     seed = payload.get("seed")
     puzzle = tilings.build(t.name, w, h, seed=seed if isinstance(seed, int) else None)
     return {"puzzle": share_text(puzzle)}
 
 
+def _tiling(payload: dict[str, Any]) -> Tiling:
+    """The request's tiling (``"tiling"``, default square), by its name."""
+    from .. import tilings
+
+    return tilings.get(_name(payload, "tiling", "square"))
+
+
+def _name(payload: dict[str, Any], key: str, default: str) -> str:
+    """The request's ``key``, a name (a tiling, a grade, a format), else (missing or
+    null) ``default``; refused in one line when it is no short text (its readers would
+    quote it whole)."""
+    name = payload.get(key)
+    if name is None:
+        return default
+    if not isinstance(name, str) or len(name) > 40:
+        raise InputError(f"<request>: '{key}' must be a name, such as {default}")
+    return name
+
+
+SIZE = re.compile(r"\s*(\d{1,4})\s*(?:x\s*(\d{1,4})\s*)?", re.ASCII | re.IGNORECASE)
+"""A size as text: ``WxH`` or ``N`` (N x N), ASCII digits, at most four of them a side."""
+
+
 def _size(payload: dict[str, Any], default: tuple[int, int]) -> tuple[int, int]:
+    """The request's ``size`` (``"WxH"``, ``"N"`` or a whole number N), else ``default``;
+    anything else is refused in one line before a number is converted (no digits but
+    ASCII, none of thousands of them)."""
     size = payload.get("size")
     if size is None:
         return default
-    if isinstance(size, int):
-        return size, size
-    if isinstance(size, str) and size.replace("x", "", 1).isdigit():
-        w, _, h = size.partition("x")
-        return int(w), int(h or w)
-    raise InputError(f"<request>: size {size!r} is not WxH")
+    if isinstance(size, int) and not isinstance(size, bool) and 0 <= size < 10_000:
+        size = str(size)
+    found = SIZE.fullmatch(size) if isinstance(size, str) else None
+    if found is None:
+        raise InputError("<request>: write the size as width x height, such as 7x7")
+    w = int(found[1])
+    return w, int(found[2] or w)
 
 
 def generate(payload: dict[str, Any]) -> dict[str, Any]:
@@ -213,7 +244,7 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
     from .. import tilings
     from ..generate import generate as run
 
-    t = tilings.get(str(payload.get("tiling", "square")))
+    t = _tiling(payload)
     w, h = _size(payload, t.default_size)
     if w * h > MAX_GENERATE:
         raise InputError(f"<request>: the web app makes puzzles of up to {MAX_GENERATE} cells of the size "
@@ -221,7 +252,7 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
     seed = payload.get("seed", 0)
     if not isinstance(seed, int):
         raise InputError("<request>: 'seed' must be a whole number")
-    difficulty = payload.get("difficulty") or None
+    difficulty = _name(payload, "difficulty", "normal") or None
     made = run(tilings.build(t.name, w, h, seed=seed), seed=seed, difficulty=difficulty, time_limit=TIME_LIMIT)
     person = made.grade.human.level if made.grade.human else None
     return {"puzzle": share_text(made.puzzle), "grade": person, "solver_grade": made.grade.level,
@@ -232,7 +263,7 @@ def convert(payload: dict[str, Any]) -> dict[str, Any]:
     """The puzzle in another format: ``{"puzzle", "clues", "to"}`` -> ``{"text"}``."""
     from ..formats import write_text
 
-    return {"text": write_text(puzzle_of(payload), str(payload.get("to", "lp")))}
+    return {"text": write_text(puzzle_of(payload), _name(payload, "to", "lp"))}
 
 
 def render(payload: dict[str, Any]) -> dict[str, Any]:

@@ -79,7 +79,6 @@ export function forPlayers(message, code) {
       + "a pzprv3 file, ASP facts or GeoJSON/WKT polygons.";
   }
   if (/slitherasp generate/.test(m)) return "The page makes puzzles of up to 900 cells (30x30); make larger ones on the command line.";
-  if (/ is not WxH$/.test(m)) return "Write the size as width x height, such as 7x7.";
   if ((found = /^([a-z0-9-]+): (width|height) (\d+) is out of range (\d+)\.\.(\d+)$/.exec(m))) {
     const [, tiling, side, n, low, high] = found;
     return `A ${tiling} board's ${side} is ${low} to ${high}, not ${n}. Change the size.`;
