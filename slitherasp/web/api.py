@@ -1,6 +1,6 @@
 """The web app's JSON API as plain functions: a request's JSON object in, a JSON-ready
 object out, :class:`~slitherasp.errors.InputError` for bad input (the server turns it
-into HTTP 400 with the one line the command line prints).
+into HTTP 400 with one sentence in words, :func:`.words.said`).
 
 Every puzzle arrives as text and goes through the readers of :mod:`slitherasp.formats`
 (never run as an ASP program); ``clues`` may replace its clues (a list, one entry per
@@ -40,9 +40,9 @@ MAX_TEXT = 2_000_000
 def _text(payload: dict[str, Any], key: str = "puzzle") -> str:
     value = payload.get(key)
     if not isinstance(value, str) or not value.strip():
-        raise InputError(f"<request>: '{key}' must be the puzzle as text")
+        raise InputError(f"the request's '{key}' must be the puzzle as text")
     if len(value) > MAX_TEXT:
-        raise InputError(f"<request>: '{key}' is longer than {MAX_TEXT} characters")
+        raise InputError(f"the request's '{key}' is longer than {MAX_TEXT} characters")
     return value
 
 
@@ -56,11 +56,11 @@ def puzzle_of(payload: dict[str, Any]) -> Puzzle:
     if clues is None:
         return puzzle
     if not isinstance(clues, list) or len(clues) != len(puzzle.cells):
-        raise InputError(f"<request>: 'clues' must be a list of {len(puzzle.cells)} numbers or nulls")
+        raise InputError(f"the request's 'clues' must be a list of {len(puzzle.cells)} numbers or nulls")
     for c, k in enumerate(clues):
         sides = len(puzzle.cell_edges[c])
         if k is not None and (not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= sides):
-            raise InputError(f"<request>: clue {k!r} of cell {puzzle.cells[c]} is not a number 0..{sides}")
+            raise InputError(f"clue {k!r} of cell {puzzle.cells[c]} is not a number 0..{sides}")
     return puzzle.with_clues(clues)
 
 
@@ -82,15 +82,15 @@ def edges_of(puzzle: Puzzle, payload: dict[str, Any], key: str) -> set[int]:
     """Edge indices from a list of ``[u, v]`` vertex-name pairs (either orientation)."""
     pairs = payload.get(key, [])
     if not isinstance(pairs, list):
-        raise InputError(f"<request>: '{key}' must be a list of [u, v] pairs")
+        raise InputError(f"the request's '{key}' must be a list of [u, v] pairs")
     index = {frozenset(puzzle.edge_names(e)): e for e in range(len(puzzle.edges))}
     found = set()
     for pair in pairs:
         if not (isinstance(pair, list) and len(pair) == 2):
-            raise InputError(f"<request>: '{key}' must be a list of [u, v] pairs, not {pair!r}")
+            raise InputError(f"the request's '{key}' must be a list of [u, v] pairs, not {pair!r}")
         e = index.get(frozenset(str(x) for x in pair))
         if e is None:
-            raise InputError(f"<request>: ({pair[0]},{pair[1]}) in '{key}' is not an edge of the puzzle")
+            raise InputError(f"({pair[0]},{pair[1]}) in '{key}' is not an edge of the puzzle")
         found.add(e)
     return found
 
@@ -213,7 +213,7 @@ def _name(payload: dict[str, Any], key: str, default: str) -> str:
     if name is None:
         return default
     if not isinstance(name, str) or len(name) > 40:
-        raise InputError(f"<request>: '{key}' must be a name, such as {default}")
+        raise InputError(f"the request's '{key}' must be a name, such as {default}")
     return name
 
 
@@ -232,7 +232,7 @@ def _size(payload: dict[str, Any], default: tuple[int, int]) -> tuple[int, int]:
         size = str(size)
     found = SIZE.fullmatch(size) if isinstance(size, str) else None
     if found is None:
-        raise InputError("<request>: write the size as width x height, such as 7x7")
+        raise InputError("write the size as width x height, such as 7x7")
     w = int(found[1])
     return w, int(found[2] or w)
 
@@ -247,11 +247,11 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
     t = _tiling(payload)
     w, h = _size(payload, t.default_size)
     if w * h > MAX_GENERATE:
-        raise InputError(f"<request>: the web app makes puzzles of up to {MAX_GENERATE} cells of the size "
-                         "grid (e.g. 30x30); 'slitherasp generate' makes larger ones")
+        raise InputError(f"the web app makes puzzles of up to {MAX_GENERATE} cells (30x30); "
+                         "make larger ones on the command line")
     seed = payload.get("seed", 0)
     if not isinstance(seed, int):
-        raise InputError("<request>: 'seed' must be a whole number")
+        raise InputError("the request's 'seed' must be a whole number")
     difficulty = _name(payload, "difficulty", "normal") or None
     made = run(tilings.build(t.name, w, h, seed=seed), seed=seed, difficulty=difficulty, time_limit=TIME_LIMIT)
     person = made.grade.human.level if made.grade.human else None
@@ -286,7 +286,7 @@ def print_pdf(payload: dict[str, Any]) -> dict[str, Any]:
 
     paper = payload.get("paper", "a4")
     if paper not in ("a4", "letter"):
-        raise InputError("<request>: 'paper' must be a4 or letter")
+        raise InputError("the request's 'paper' must be a4 or letter")
     puzzle = puzzle_of(payload)
     data = write([puzzle], per_page=1, paper=paper)
     return {"pdf": base64.b64encode(data).decode("ascii")}
@@ -306,7 +306,7 @@ def reduce(payload: dict[str, Any]) -> dict[str, Any]:
     if first.timed_out or first.interrupted:  # no answer known: not a puzzle without one
         raise StoppedError(reason() or "time")
     if len(first.answers) != 1:
-        raise InputError("<puzzle>: only a puzzle with exactly one answer can lose clues")
+        raise InputError("only a puzzle with exactly one answer can lose clues")
     why = None
     for c in sorted(clues, key=lambda c: -len(puzzle.cell_edges[c])):
         why = reason()
