@@ -411,6 +411,35 @@ def test_the_keyboard_plays_without_a_mouse(page: Page) -> None:
     assert not page.drawn("cross")
 
 
+def test_a_status_about_the_board_follows_the_board(page: Page) -> None:
+    """Issue 40: after undoing the only wrong line the status still said "1 of your marks
+    is in no answer"; after drawing part of a hint it still said "4 crosses"."""
+    page.open(LOOPY_7x7)  # face 29 (x 1.5-2.5, y 4.5-5.5) has a 0: its sides are in no answer
+    page.stroke([(1.5, 4.5), (2.5, 4.5), (2.5, 5.5)])
+    page.act("hint")
+    page.wait(lambda: "2 of your marks are in no answer" in page.status())
+    page.stroke([(2.5, 4.5), (2.5, 5.5)])  # takes one of them away
+    assert "1 of your marks is in no answer" in page.status()
+    assert page.js("return document.querySelectorAll('.wrong-ghost').length") == 1
+    page.act("undo")
+    assert "2 of your marks" in page.status()
+    page.act("undo")
+    assert not page.drawn() and page.status() == ""
+    assert page.js("return document.querySelectorAll('.wrong-ghost').length") == 0
+    page.act("hint")  # the first step: the four crosses round the 0
+    page.wait(lambda: "Hint" in page.status())
+    assert "4 crosses, shown in green" in page.status() and "Why:" in page.text("reason")
+    page.stroke([(4.5, 0.5), (5.5, 0.5)])  # a line elsewhere: the step still holds
+    assert "4 crosses, shown in green" in page.status()
+    page.stroke([(2.0, 4.5)], button=2)  # one of its crosses, by a right-click
+    assert "3 crosses left, shown in green" in page.status() and "Why:" in page.text("reason")
+    assert page.js("return document.querySelectorAll('.hint-cross').length") == 3
+    for x, y in ((1.5, 5.0), (2.5, 5.0), (2.0, 5.5)):
+        page.stroke([(x, y)], button=2)
+    assert page.status() == "" and page.text("reason") == ""
+    assert page.js("return document.querySelectorAll('.hint-cross, .hint-line').length") == 0
+
+
 def test_hint_solve_and_progress_kept(page: Page) -> None:
     p = read_text(LOOPY_7x7)
     page.open(LOOPY_7x7)

@@ -4,7 +4,23 @@
 
 import { $, $$ } from "./state.js";
 
-export function status(message) { $("[data-role=status]").textContent = message; }
+let about = null; // what a status about the board says once the board has changed (see boardStatus)
+
+function show(message) { $("[data-role=status]").textContent = message || ""; }
+
+/** A status about what was done (a link copied, a file saved): it stays until the next. */
+export function status(message) { show(message); about = null; }
+
+/** A status about the board as it is (a hint, a check, wrong marks, solved): after each
+ *  change of the board `still()` says it again as the board now is (and may mark the
+ *  board again), or returns null and the status goes away. */
+export function boardStatus(message, still = () => null) { show(message); about = message ? still : null; }
+
+/** The board has changed: a status about it says what still holds, or goes away. */
+export function restate() {
+  if (about) boardStatus(about(), about);
+}
+
 export function reason(message) { $("[data-role=reason]").textContent = message || ""; }
 
 export class Cancelled extends Error {

@@ -12,6 +12,7 @@ export const app = {
   state: [],         // per edge: 0 empty, 1 line, 2 cross
   marks: [],         // per cell: 0 none, 1 inside, 2 outside
   undo: [], redo: [],
+  changes: 0,        // changes of the board so far (an answer asked before one is out of date)
   mode: "play",
   edited: false,     // clues changed since opening
   solved: false,
