@@ -166,6 +166,40 @@ def no_errors_in_the_browser_log(page: Page):  # type: ignore[no-untyped-def]
     assert page.errors() == []
 
 
+SCREENS = {"laptop": (1366, 657, "mouse"), "phone": (390, 844, "touch")}
+"""The sizes issue 40 was seen at, and the input each is played with."""
+
+
+@pytest.fixture(params=list(SCREENS))
+def screen(page: Page, request):  # type: ignore[no-untyped-def]
+    """The page at a laptop's size played with a mouse, and at a phone's with a finger;
+    the input's kind."""
+    width, height, kind = SCREENS[request.param]
+    page.b.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": kind == "touch"})
+    page.b.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": kind == "touch", "maxTouchPoints": 5})
+    try:
+        yield kind
+    finally:
+        page.b.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        page.b.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+
+def cross(page: Page, point: tuple[float, float], kind: str) -> None:
+    """A cross at a board point: a right-click, or with a finger a tap in Crosses mode."""
+    if kind == "mouse":
+        page.stroke([point], button=2)
+        return
+    page.act("crosses")
+    page.stroke([point], kind="touch")
+    page.act("crosses")
+
+
+def box(page: Page, selector: str) -> dict[str, float]:
+    return page.js("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+                   "return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}", selector)
+
+
 def loop_through(page: Page, edges: set[int]) -> list[tuple[float, float]]:
     """The board points of a loop's vertices, in order around it, back to the first."""
     ends = {e: page.ends(e) for e in edges}
@@ -411,14 +445,14 @@ def test_the_keyboard_plays_without_a_mouse(page: Page) -> None:
     assert not page.drawn("cross")
 
 
-def test_a_status_about_the_board_follows_the_board(page: Page) -> None:
+def test_a_status_about_the_board_follows_the_board(page: Page, screen: str) -> None:
     """Issue 40: after undoing the only wrong line the status still said "1 of your marks
     is in no answer"; after drawing part of a hint it still said "4 crosses"."""
     page.open(LOOPY_7x7)  # face 29 (x 1.5-2.5, y 4.5-5.5) has a 0: its sides are in no answer
-    page.stroke([(1.5, 4.5), (2.5, 4.5), (2.5, 5.5)])
+    page.stroke([(1.5, 4.5), (2.5, 4.5), (2.5, 5.5)], kind=screen)
     page.act("hint")
     page.wait(lambda: "2 of your marks are in no answer" in page.status())
-    page.stroke([(2.5, 4.5), (2.5, 5.5)])  # takes one of them away
+    page.stroke([(2.5, 4.5), (2.5, 5.5)], kind=screen)  # takes one of them away
     assert "1 of your marks is in no answer" in page.status()
     assert page.js("return document.querySelectorAll('.wrong-ghost').length") == 1
     page.act("undo")
@@ -429,15 +463,61 @@ def test_a_status_about_the_board_follows_the_board(page: Page) -> None:
     page.act("hint")  # the first step: the four crosses round the 0
     page.wait(lambda: "Hint" in page.status())
     assert "4 crosses, shown in green" in page.status() and "Why:" in page.text("reason")
-    page.stroke([(4.5, 0.5), (5.5, 0.5)])  # a line elsewhere: the step still holds
+    page.stroke([(4.5, 0.5), (5.5, 0.5)], kind=screen)  # a line elsewhere: the step still holds
     assert "4 crosses, shown in green" in page.status()
-    page.stroke([(2.0, 4.5)], button=2)  # one of its crosses, by a right-click
+    cross(page, (2.0, 4.5), screen)  # one of its crosses
     assert "3 crosses left, shown in green" in page.status() and "Why:" in page.text("reason")
     assert page.js("return document.querySelectorAll('.hint-cross').length") == 3
-    for x, y in ((1.5, 5.0), (2.5, 5.0), (2.0, 5.5)):
-        page.stroke([(x, y)], button=2)
+    for point in ((1.5, 5.0), (2.5, 5.0), (2.0, 5.5)):
+        cross(page, point, screen)
     assert page.status() == "" and page.text("reason") == ""
     assert page.js("return document.querySelectorAll('.hint-cross, .hint-line').length") == 0
+
+
+def test_a_hints_reason_shows_under_the_status_on_screen(page: Page, screen: str) -> None:
+    """Issue 40: at 1366x657 "Why: ..." sat under the buttons, off the screen (y=665)."""
+    page.open(LOOPY_7x7)
+    board = box(page, "#board")
+    page.act("hint")
+    page.wait(lambda: "Why:" in page.text("reason"))
+    height = page.js("return innerHeight")
+    reason, status, bar = box(page, "[data-role=reason]"), box(page, "[data-role=status]"), box(page, "#play-bar")
+    assert status["bottom"] <= reason["top"] + 1 and reason["bottom"] <= box(page, "#board")["top"]
+    assert reason["bottom"] <= height and bar["bottom"] <= height  # seen, and the buttons too
+    assert box(page, "#board") == board  # it came without moving the board
+
+
+def test_how_to_play_is_open_and_plain_on_a_first_visit(page: Page, screen: str) -> None:
+    page.open(LOOPY_7x7)
+    help_ = "details.help"
+    assert page.js(f"return document.querySelector('{help_}').open")
+    style = "const s = getComputedStyle(document.querySelector(arguments[0])); return [s.fontSize, s.color]"
+    assert page.js(style, f"{help_} li") == page.js(style, "#settings label")  # not smaller, not grey
+    page.b.find_element("css selector", f"{help_} summary").click()  # closed once: closed from then on
+    page.b.refresh()
+    page.wait(lambda: "faces" in page.status())
+    assert not page.js(f"return document.querySelector('{help_}').open")
+    page.b.find_element("css selector", f"{help_} summary").click()
+
+
+def test_the_panels_follow_the_buttons_without_a_gap(page: Page, screen: str) -> None:
+    page.open(LOOPY_7x7)
+    bar, aside = box(page, "#play-bar"), box(page, "aside")
+    if screen == "touch":  # the panels under the board
+        assert 0 <= aside["top"] - bar["bottom"] <= 20
+    else:  # beside it
+        assert aside["left"] >= box(page, "#board")["right"]
+
+
+def test_solve_draws_the_lines_and_no_crosses_of_its_own(page: Page, screen: str) -> None:
+    p = read_text(LOOPY_7x7)
+    (answer,) = answers(p)
+    page.open(LOOPY_7x7)
+    cross(page, (2.0, 4.5), screen)  # a cross of the player's, by the 0
+    page.act("solve")
+    page.act("solve")
+    page.wait(lambda: "only one" in page.status())
+    assert page.drawn() == set(answer) and len(page.drawn("cross")) == 1
 
 
 def test_hint_solve_and_progress_kept(page: Page) -> None:

@@ -10,7 +10,7 @@ import {
 import { attach, input } from "./pointer.js";
 import { CROSS, LINE } from "./rules.js";
 import { call, cancel, failed, isCancelled, status, working } from "./server.js";
-import { $, $$, app, changeSetting, lastPlayed, loadSettings, settings } from "./state.js";
+import { $, $$, app, changeSetting, lastPlayed, loadSettings, remember, remembered, settings } from "./state.js";
 
 async function share() {
   await updateShare();
@@ -113,6 +113,13 @@ for (const control of $$("[data-setting]")) {
   });
 }
 
+// How to play is open, on a first visit too, until the player closes it (then closed on later visits).
+function keepHelp() {
+  const help = $("details.help");
+  help.open = remembered("help") !== "closed";
+  help.addEventListener("toggle", () => remember("help", help.open ? "open" : "closed"));
+}
+
 // -- start ---------------------------------------------------------------------------------------
 $("#file").addEventListener("change", async (ev) => { const f = ev.target.files[0]; if (f) open(await f.text()); });
 window.addEventListener("pagehide", saveNow);
@@ -133,6 +140,7 @@ async function fresh() {
 (async function start() {
   loadSettings();
   showSettings();
+  keepHelp();
   attach($("#board"));
   attachKeys(ACTIONS);
   call("tilings", {}).then((t) => {

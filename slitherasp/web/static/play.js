@@ -277,7 +277,7 @@ export async function solve() {
     if (!r.links.length) { boardStatus(r.result === "UNSATISFIABLE" ? "This puzzle has no answer." : "No answer found in time."); return; }
     const lines = new Set(index(r.links));
     app.revealed = true;
-    edit(app.state.map((_, e) => ["e", e, lines.has(e) ? LINE : CROSS]));
+    edit(app.state.map((s, e) => ["e", e, lines.has(e) ? LINE : s === CROSS ? CROSS : EMPTY])); // lines, and the crosses you made
     lines.forEach((e) => markEdge(e, "answer"));
     stopTimer();
     boardStatus(r.unique ? "The answer, which is the only one." : r.unique === false

@@ -76,6 +76,13 @@ export function keptProgress() {
   return null;
 }
 
-export function lastPlayed() {
-  try { return localStorage.getItem("slitherasp:last"); } catch (err) { return null; }
+/** What the page remembers under `key` (null: nothing, or storage is off). */
+export function remembered(key) {
+  try { return localStorage.getItem(`slitherasp:${key}`); } catch (err) { return null; }
 }
+
+export function remember(key, value) {
+  try { localStorage.setItem(`slitherasp:${key}`, value); } catch (err) { /* off: forgotten */ }
+}
+
+export function lastPlayed() { return remembered("last"); }
