@@ -520,6 +520,46 @@ def test_solve_draws_the_lines_and_no_crosses_of_its_own(page: Page, screen: str
     assert page.drawn() == set(answer) and len(page.drawn("cross")) == 1
 
 
+def test_the_timer_times_play_alone(page: Page, screen: str) -> None:
+    """Issue 40: composing for 8 s, then Play, started the new puzzle at 0:08."""
+    blank = write_text(tilings.build("square", 2, 1), "pzpr").strip()
+    page.open(blank)
+    page.act("compose")
+    clock = "return document.querySelector('[data-role=timer]').textContent"  # hidden while composing
+    shown = page.js(clock)
+    page.stroke([page.centre(0)], kind=screen)  # a clue: 0, then 1
+    page.stroke([page.centre(0)], kind=screen)
+    page.wait(lambda: "1 clue:" in page.status())
+    time.sleep(3)  # composing
+    assert page.js(clock) == shown and page.js("return window.slitherasp.timer.since") is None
+    page.act("play")
+    assert page.js("return window.slitherasp.timer.since") is not None  # timing the new puzzle
+    assert int(page.text("timer").split(":")[1]) < 3
+
+
+def test_the_timer_is_green_only_for_a_puzzle_the_player_solved(page: Page, screen: str) -> None:
+    """Issue 40: it turned green after Solve showed the answer, and on a board without
+    clues once any loop was drawn."""
+    green = ("const c = (s) => getComputedStyle(document.querySelector(s)).color;"
+             "return c('[data-role=timer]') !== c('[data-role=status]')")
+    page.open(LOOPY_7x7)
+    page.act("solve")
+    page.act("solve")
+    page.wait(lambda: "only one" in page.status())
+    assert not page.js(green) and page.js("return window.slitherasp.timer.since") is None  # stopped, not green
+    page.open(write_text(tilings.build("square", 2, 1), "pzpr").strip())
+    page.stroke([(0.5, 0.5), (1.5, 0.5), (2.5, 0.5), (2.5, 1.5), (1.5, 1.5), (0.5, 1.5), (0.5, 0.5)], kind=screen)
+    assert len(page.drawn()) == 6 and "Solved" not in page.status() and not page.js(green)
+    assert page.js("return window.slitherasp.timer.since") is None  # nothing to time on a board without clues
+    page.act("check")
+    assert "no clues" in page.status()
+    (answer,) = answers(read_text(LOOPY_7x7))
+    page.open(LOOPY_7x7)
+    page.stroke(loop_through(page, set(answer)), kind=screen)
+    page.wait(lambda: "Solved" in page.status())
+    assert page.js(green)
+
+
 def test_hint_solve_and_progress_kept(page: Page) -> None:
     p = read_text(LOOPY_7x7)
     page.open(LOOPY_7x7)

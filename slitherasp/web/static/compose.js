@@ -3,7 +3,7 @@
 // state, a Cancel button and their results in words.
 
 import { clearMarks, drawClues, ghost } from "./board.js";
-import { feedback, index, openText, puzzlePayload } from "./play.js";
+import { feedback, index, keepTime, openText, puzzlePayload } from "./play.js";
 import { call, Cancelled, failed, isCancelled, reason, status, working } from "./server.js";
 import { $, $$, app } from "./state.js";
 
@@ -13,7 +13,7 @@ export function setMode(mode, quiet = false) {
   $$(".mode").forEach((b) => b.classList.toggle("on", b.dataset.action === mode));
   $("#play-bar").classList.toggle("hidden", mode !== "play");
   $("#compose-bar").classList.toggle("hidden", mode !== "compose");
-  if (app.model) { drawClues(); clearMarks(); feedback(); }
+  if (app.model) { drawClues(); clearMarks(); feedback(); keepTime(); } // the timer times play alone
   if (quiet) return;
   reason("");
   status(mode === "compose"

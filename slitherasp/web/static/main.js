@@ -5,7 +5,7 @@ import { board, fit, isZoomed, setView, zoomAt } from "./board.js";
 import { clearClues, generate, grade, reduce, second, setMode, updateShare } from "./compose.js";
 import { attachKeys, cursor } from "./keys.js";
 import {
-  check, clearBoard, feedback, hint, openText, pairs, pause, puzzlePayload, repaint, saveNow, solve, step,
+  check, clearBoard, feedback, hint, openText, pairs, pause, puzzlePayload, repaint, saveNow, solve, step, timer,
 } from "./play.js";
 import { attach, input } from "./pointer.js";
 import { CROSS, LINE } from "./rules.js";
@@ -128,7 +128,7 @@ window.addEventListener("beforeprint", () => { // the whole board, as large as t
   if (board.svg) { board.before = board.view; setView({ x: 0, y: 0, w: app.model.scene.width, h: app.model.scene.height }); }
 });
 window.addEventListener("afterprint", () => { if (board.svg && board.before) setView(board.before); });
-window.slitherasp = { app, cursor, repaint }; // for the tests, the benchmarks and the curious, in the console
+window.slitherasp = { app, cursor, repaint, timer }; // for the tests, the benchmarks and the curious, in the console
 
 async function fresh() {
   const r = await working("Making a puzzle for you", "generate",

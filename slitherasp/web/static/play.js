@@ -19,19 +19,32 @@ export async function openText(text, { keepUrl = false, mode = "play" } = {}) {
   app.undo = []; app.redo = []; app.solved = false; app.revealed = false;
   app.mode = mode;
   const kept = mode === "play" ? keptProgress() : null;
-  if (kept) { app.state = kept.state; if (kept.marks) app.marks = kept.marks; app.solved = kept.solved; }
+  if (kept) {
+    app.state = kept.state; if (kept.marks) app.marks = kept.marks;
+    app.solved = kept.solved; app.revealed = kept.revealed;
+  }
   document.body.dataset.mode = mode;
+  setClock(kept ? kept.seconds : 0);
   draw();
   feedback({ quiet: true });
-  startTimer(kept ? kept.seconds : 0);
-  if (app.solved) stopTimer(); else saveNow(); // the puzzle last played opens next time
+  keepTime(); // and saves: the puzzle last played opens next time
   fillFormats();
   if (!keepUrl) history.replaceState(null, "", `?p=${encodeURIComponent(model.share)}`);
   reason("");
-  if (app.solved) saySolved(`Solved already, in ${clock(timer.seconds())}.`);
-  else status(`${model.cells.length} faces. Drag along the edges to draw lines; ${tap()} a face's middle to mark it.`);
+  status(opening());
   document.dispatchEvent(new Event("opened"));
 }
+
+function opening() {
+  if (app.revealed) return "The answer was shown on this board: Clear to play it again, untimed.";
+  if (app.solved) return `Solved already, in ${clock(timer.seconds())}.`;
+  const faces = `${app.model.cells.length} faces`;
+  if (!hasClues()) return `${faces} and no clues yet: Compose gives the faces clues.`;
+  return `${faces}. Drag along the edges to draw lines; ${tap()} a face's middle to mark it.`;
+}
+
+/** A board with clues is a puzzle; one without, a patch to compose on (any loop fits it). */
+export function hasClues() { return app.clues.some((k) => k !== null && k !== undefined); }
 
 function tap() { return matchMedia("(pointer: coarse)").matches ? "tap" : "click"; }
 
@@ -113,16 +126,14 @@ export function feedback({ errors = settings.live, quiet = false } = {}) {
   paintFeedback(an, errors);
   shade(settings.shade ? insideFaces(app.g, app.state) : null);
   if (app.mode !== "play") return an;
-  if (an.solved && !app.solved) {
-    app.solved = true;
-    stopTimer();
-    if (!quiet && !app.revealed) {
+  const solved = an.solved && hasClues();
+  if (solved !== app.solved) {
+    app.solved = solved;
+    keepTime();
+    if (solved && !quiet && !app.revealed) {
       celebrate();
       saySolved(`Solved in ${clock(timer.seconds())}! One loop, and every clue holds.`);
     }
-  } else if (!an.solved && app.solved) {
-    app.solved = false;
-    if (!app.revealed) startTimer(timer.seconds());
   }
   return an;
 }
@@ -132,7 +143,8 @@ function saySolved(message) { boardStatus(message, () => (app.solved ? message :
 
 export function check() {
   const an = feedback({ errors: true });
-  if (an.solved) { saySolved("Solved! One loop, and every clue holds."); return; }
+  if (app.solved) { saySolved("Solved! One loop, and every clue holds."); return; }
+  if (!hasClues()) { boardStatus("This board has no clues yet, so any one loop fits it: Compose gives it clues."); return; }
   const parts = problems(an);
   if (parts.length) {
     const text = parts.join("; ");
@@ -146,8 +158,12 @@ export function check() {
 }
 
 // -- the timer -----------------------------------------------------------------------------------
+// It times play alone: it runs in Play on a board with clues until the player solves it,
+// and stands still while composing, while paused and once the answer has been shown (then
+// it is not green: green is for a puzzle the player solved). Clues changed by composing
+// make a new puzzle, timed from 0.
 export const timer = {
-  base: 0, since: null, tick: null, paused: false,
+  base: 0, since: null, tick: null, paused: false, clues: "",
   seconds() { return Math.floor(this.base + (this.since ? (Date.now() - this.since) / 1000 : 0)); },
 };
 
@@ -155,31 +171,41 @@ export function clock(s) { return `${Math.floor(s / 60)}:${String(s % 60).padSta
 
 function showClock() { $("[data-role=timer]").textContent = clock(timer.seconds()); }
 
-export function startTimer(seconds) {
-  clearInterval(timer.tick);
-  timer.base = seconds; timer.since = Date.now(); timer.paused = false;
-  document.body.classList.remove("paused", "stopped");
-  showClock();
-  timer.tick = setInterval(showClock, 1000);
+/** The timer, stopped, at `seconds` of the puzzle on the board (its clues as they are). */
+function setClock(seconds) {
+  run(false);
+  timer.base = seconds; timer.clues = app.clues.join(); timer.paused = false;
+  document.body.classList.remove("paused");
 }
 
-export function stopTimer() {
-  timer.base = timer.seconds(); timer.since = null;
+function run(on) {
+  if (on === (timer.since !== null)) return;
+  timer.base = timer.seconds();
+  timer.since = on ? Date.now() : null;
   clearInterval(timer.tick);
+  if (on) timer.tick = setInterval(showClock, 1000);
+}
+
+/** Start or stop the timer as the board now is (after opening, a change of mode, solving,
+ *  pausing or showing the answer). */
+export function keepTime() {
+  if (timer.clues !== app.clues.join()) { // composed into a new puzzle
+    setClock(0);
+    app.revealed = false;
+  }
+  run(app.mode === "play" && hasClues() && !app.solved && !app.revealed && !timer.paused);
+  document.body.classList.toggle("solved", app.solved && !app.revealed);
   showClock();
-  document.body.classList.add("stopped");
   saveNow();
 }
 
 /** Pause (the board is hidden meanwhile) or go on. */
 export function pause() {
   if (!app.model || app.solved) return;
-  if (timer.paused) { startTimer(timer.base); status("Go on."); return; }
-  stopTimer();
-  document.body.classList.remove("stopped");
-  timer.paused = true;
-  document.body.classList.add("paused");
-  status("Paused. Press the timer (or p) to go on.");
+  timer.paused = !timer.paused;
+  document.body.classList.toggle("paused", timer.paused);
+  keepTime();
+  status(timer.paused ? "Paused. Press the timer (or p) to go on." : "Go on.");
 }
 
 // -- asking the server ---------------------------------------------------------------------------
@@ -279,7 +305,7 @@ export async function solve() {
     app.revealed = true;
     edit(app.state.map((s, e) => ["e", e, lines.has(e) ? LINE : s === CROSS ? CROSS : EMPTY])); // lines, and the crosses you made
     lines.forEach((e) => markEdge(e, "answer"));
-    stopTimer();
+    keepTime();
     boardStatus(r.unique ? "The answer, which is the only one." : r.unique === false
       ? "An answer; the puzzle has more than one." : "An answer (whether it is the only one was not settled in time).");
   } catch (err) { failed(err); }

@@ -15,7 +15,8 @@ export const app = {
   changes: 0,        // changes of the board so far (an answer asked before one is out of date)
   mode: "play",
   edited: false,     // clues changed since opening
-  solved: false,
+  solved: false,      // the player has solved it (the timer stops, green)
+  revealed: false,    // Solve has shown the answer on this board (the timer stops, not green)
   analysis: null,    // the last rules.analyse
 };
 
@@ -59,18 +60,19 @@ function key() { return `slitherasp:${app.model.share}`; }
 export function saveProgress(seconds) {
   if (!app.model || app.mode !== "play") return;
   try {
-    localStorage.setItem(key(), JSON.stringify({ state: app.state, marks: app.marks, seconds, solved: app.solved }));
+    const kept = { state: app.state, marks: app.marks, seconds, solved: app.solved, revealed: app.revealed };
+    localStorage.setItem(key(), JSON.stringify(kept));
     localStorage.setItem("slitherasp:last", app.model.share);
   } catch (err) { /* storage full or off: playing goes on */ }
 }
 
-/** The kept progress of the opened puzzle: {state, marks, seconds, solved} or null. */
+/** The kept progress of the opened puzzle: {state, marks, seconds, solved, revealed} or null. */
 export function keptProgress() {
   try {
     const kept = JSON.parse(localStorage.getItem(key()) || "null");
     if (kept && Array.isArray(kept.state) && kept.state.length === app.state.length) {
       const marks = Array.isArray(kept.marks) && kept.marks.length === app.marks.length ? kept.marks : null;
-      return { state: kept.state, marks, seconds: +kept.seconds || 0, solved: !!kept.solved };
+      return { state: kept.state, marks, seconds: +kept.seconds || 0, solved: !!kept.solved, revealed: !!kept.revealed };
     }
   } catch (err) { /* a bad entry: start afresh */ }
   return null;
