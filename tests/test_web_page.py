@@ -624,7 +624,7 @@ def test_clues_are_sized_for_their_faces(page: Page, screen: str) -> None:
     page.open(clued("hats", 10))
     clues = page.js(CLUES)
     assert any(len(text) == 2 for _, text, *_ in clues)
-    for _, text, width, height, inner, squeezed in clues:
+    for *_, width, _, inner, squeezed in clues:
         assert not squeezed and width <= inner  # in the face, as wide as its digits are
     one = {round(h) for _, text, _, h, _, _ in clues if len(text) == 1}
     assert len(one) == 1  # one shape, one size
@@ -728,6 +728,29 @@ def test_the_page_says_a_refusal_in_the_words_the_api_answers(page: Page) -> Non
     assert all("400" in e["message"] for e in page.errors())  # the refused request, nothing else
 
 
+def test_the_new_panel_says_before_generating_what_would_run_out_of_time(page: Page) -> None:
+    """Issue 40: a 20x20 fiendish hit the 20 s limit and came with 54% of its cells clued,
+    and nothing said so before it started."""
+    from selenium.webdriver.support.ui import Select
+
+    page.open(LOOPY_7x7)
+    size = page.b.find_element("id", "size")
+    size.clear()
+    size.send_keys("20x20")
+    Select(page.b.find_element("id", "difficulty")).select_by_visible_text("fiendish")
+    note = page.b.find_element("css selector", "[data-role=estimate]")
+    page.wait(lambda: "usually takes" in note.text)
+    assert "time limit of 20 s" in note.text and "In time: 9x9 at fiendish, or 20x20 at hard." in note.text
+    before = page.b.current_url
+    page.act("generate")
+    page.wait(lambda: "Press Generate again" in page.status())
+    time.sleep(0.5)
+    assert "Making" not in page.status() and page.b.current_url == before  # nothing started
+    size.clear()
+    size.send_keys("6x6")
+    page.wait(lambda: not note.is_displayed())
+
+
 def test_generate_says_when_the_time_limit_stopped_it_and_export_writes_the_puzzle(page: Page, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from selenium.webdriver.support.ui import Select
 
@@ -740,7 +763,9 @@ def test_generate_says_when_the_time_limit_stopped_it_and_export_writes_the_puzz
     size.send_keys("5x5")
     monkeypatch.setattr(api, "TIME_LIMIT", 0.0)  # the server runs in this process
     page.act("generate")
-    page.wait(lambda: "time limit" in page.status())
+    page.wait(lambda: "Press Generate again" in page.status())  # it says first that it runs out of time
+    page.act("generate")
+    page.wait(lambda: "clues" in page.status() and "time limit" in page.status())
     assert "25 clues" in page.status() and len(page.states()) == 60
     page.b.find_element("css selector", "details:nth-of-type(3) summary").click()
     Select(page.b.find_element("id", "format")).select_by_value("lp")
