@@ -210,7 +210,8 @@ FIELDS = {"open": ("puzzle", "clues"), "solve": ("puzzle", "clues", "unique", "f
           "grade": ("puzzle", "clues"), "generate": ("tiling", "size", "seed", "difficulty"),
           "tiling": ("tiling", "size", "seed"), "convert": ("puzzle", "clues", "to"),
           "render": ("puzzle", "clues", "links", "non_links", "shade"), "print": ("puzzle", "clues", "paper"),
-          "reduce": ("puzzle", "clues"), "share": ("puzzle", "clues"), "tilings": ("tiling",)}
+          "reduce": ("puzzle", "clues"), "share": ("puzzle", "clues"), "tilings": ("tiling",),
+          "estimate": ("tiling", "size", "difficulty")}
 """The fields of each action's request (the README's table)."""
 ODD = ["x5", "²", "9" * 5000, "", " 7 x ", "٣x٣", "\x00", -1, 10**400, 1.5, True, None, [], {}, [[["x"]]], [None, 3]]
 """What a script or an attacker may send in any field: sizes the command line refuses,
@@ -223,7 +224,8 @@ def test_every_field_of_every_action_refuses_odd_values_in_one_line() -> None:
 
     assert set(FIELDS) == set(api.ACTIONS)
     for name, fields in FIELDS.items():
-        base = {"tiling": "square", "size": "2x2"} if name in ("generate", "tiling") else {"puzzle": "2 2\n3 .\n. .\n"}
+        base = {"tiling": "square", "size": "2x2"} if name in ("generate", "tiling", "estimate") \
+            else {"puzzle": "2 2\n3 .\n. .\n"}
         for field in fields:
             for value in ODD:
                 status, body = answer(name, {**base, field: value}, 2.0)
@@ -276,3 +278,22 @@ def test_the_servers_own_refusals_are_said_in_words(client: TestClient) -> None:
     for r in replies:
         message = r.json()["error"]
         assert r.status_code >= 400 and "<" not in message and message[0].isupper() and message.endswith("."), message
+
+
+def test_a_generation_says_before_it_starts_whether_it_fits_the_time_limit(client: TestClient) -> None:
+    """Issue 40: a 20x20 fiendish from the page ran into the 20 s limit and came with 54%
+    of its cells clued; the estimate says so before, and what fits instead."""
+    def estimate(size: str, difficulty: str, tiling: str = "square") -> dict:
+        r = client.post("/api/estimate", json={"tiling": tiling, "size": size, "difficulty": difficulty})
+        assert r.status_code == 200
+        return r.json()
+
+    late = estimate("20x20", "fiendish")
+    assert not late["fits"] and late["seconds"] > late["limit"] == 20
+    w, h = (int(n) for n in late["size"].split("x"))
+    assert w == h < 20 and estimate(late["size"], "fiendish")["fits"]
+    assert not estimate(f"{w + 1}x{h + 1}", "fiendish")["fits"]
+    assert late["difficulty"] in ("easy", "normal", "tricky", "hard") and estimate("20x20", late["difficulty"])["fits"]
+    assert estimate("7x7", "normal")["fits"] and estimate("10x10", "hard", "cairo")["fits"]
+    assert not estimate("30x30", "hard", "hats")["fits"]  # a hat has 14 edges: the edges tell the time, not the cells
+    assert client.post("/api/estimate", json={"size": "50x50"}).status_code == 400  # as generate refuses it

@@ -14,6 +14,7 @@ pairs of vertex names, as in ``solve --json``.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -237,6 +238,14 @@ def _size(payload: dict[str, Any], default: tuple[int, int]) -> tuple[int, int]:
     return w, int(found[2] or w)
 
 
+def _generation_size(payload: dict[str, Any], t: Tiling) -> tuple[int, int]:
+    w, h = _size(payload, t.default_size)
+    if w * h > MAX_GENERATE:
+        raise InputError(f"the web app makes puzzles of up to {MAX_GENERATE} cells (30x30); "
+                         "make larger ones on the command line")
+    return w, h
+
+
 def generate(payload: dict[str, Any]) -> dict[str, Any]:
     """A new puzzle: ``{"tiling", "size", "seed", "difficulty"}`` -> its text and grades;
     ``timed_out``: :data:`TIME_LIMIT` stopped the clue removal early (the puzzle is
@@ -245,10 +254,7 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
     from ..generate import generate as run
 
     t = _tiling(payload)
-    w, h = _size(payload, t.default_size)
-    if w * h > MAX_GENERATE:
-        raise InputError(f"the web app makes puzzles of up to {MAX_GENERATE} cells (30x30); "
-                         "make larger ones on the command line")
+    w, h = _generation_size(payload, t)
     seed = payload.get("seed", 0)
     if not isinstance(seed, int):
         raise InputError("the request's 'seed' must be a whole number")
@@ -257,6 +263,71 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
     person = made.grade.human.level if made.grade.human else None
     return {"puzzle": share_text(made.puzzle), "grade": person, "solver_grade": made.grade.level,
             "clues": made.puzzle.clue_count(), "timed_out": made.timed_out}
+
+
+GENERATION = {"easy": (3.0, 2.0), "normal": (4.3, 2.0), "tricky": (8.6, 2.0), "hard": (14.2, 2.0),
+              "fiendish": (3900.0, 2.5)}
+"""Seconds a generation for a person's level takes on a quiet machine, as ``s * (edges /
+1860) ** p`` for ``(s, p)``. At 1,860 edges, a square 30x30, as benchmarks/README measured
+it (CPU s: 3.0, 4.3, 8.6, 14.2); the time grows as the square of the edges on squares
+from 10x10 to 30x30, and follows the edges on other tilings (Cairo, hats, Dodecagonal,
+Great-Dodecagonal, Floret, Penrose at Normal and Hard: within 30% of the square's
+figure), not the cells (hats 8x8 has 33 cells, 282 edges); fiendish, which tries a trial
+at every place, from squares of 4x4 to 10x10 (3.5 s at 7x7, 9-30 s at 10x10 under load)."""
+FITS = 0.7
+"""The share of the time limit a generation may be expected to take and be said to fit
+(one that runs out of time stops and keeps spare clues)."""
+
+
+def estimate(payload: dict[str, Any]) -> dict[str, Any]:
+    """How long generating ``{"tiling", "size", "difficulty"}`` usually takes, said
+    before it is asked for: ``{"seconds", "limit", "fits"}``; when it does not fit, the
+    largest size of its shape that fits at its level (``"size"``) and the hardest easier
+    level that fits at its size (``"difficulty"``), each null when there is none."""
+    t = _tiling(payload)
+    w, h = _generation_size(payload, t)
+    level = _difficulty(payload)
+    seconds = _seconds(t, w * h, level)
+    found: dict[str, Any] = {"seconds": round(seconds, 1), "limit": TIME_LIMIT, "fits": _fits(seconds)}
+    if not found["fits"]:
+        easier = list(GENERATION)[:list(GENERATION).index(level)]
+        found["size"] = _largest(t, w, h, level)
+        found["difficulty"] = next((d for d in reversed(easier) if _fits(_seconds(t, w * h, d))), None)
+    return found
+
+
+def _fits(seconds: float) -> bool:
+    return seconds <= FITS * TIME_LIMIT
+
+
+def _difficulty(payload: dict[str, Any]) -> str:
+    level = _name(payload, "difficulty", "normal")
+    if level not in GENERATION:
+        raise InputError(f"unknown difficulty {level!r}; choose from {', '.join(GENERATION)}")
+    return level
+
+
+def _seconds(t: Tiling, area: int, level: str) -> float:
+    scale, power = GENERATION[level]
+    return scale * (_density(t.name) * area / 1860) ** power
+
+
+@functools.cache
+def _density(name: str) -> float:
+    """Edges a unit of a tiling's size holds (a patch of its default size, built once)."""
+    from .. import tilings
+
+    w, h = tilings.get(name).default_size
+    return len(tilings.build(name, w, h, seed=0).edges) / (w * h)
+
+
+def _largest(t: Tiling, w: int, h: int, level: str) -> str | None:
+    """The largest size of the shape ``w`` x ``h`` that generates at ``level`` in time."""
+    for k in range(max(w, h), 0, -1):
+        a, b = max(1, round(w * k / max(w, h))), max(1, round(h * k / max(w, h)))
+        if min(a, b) >= t.min_size and _fits(_seconds(t, a * b, level)):
+            return f"{a}x{b}"
+    return None
 
 
 def convert(payload: dict[str, Any]) -> dict[str, Any]:
@@ -341,6 +412,6 @@ def tiling_names(payload: dict[str, Any]) -> dict[str, Any]:
 
 ACTIONS = {"open": open_puzzle, "solve": solve, "check": check, "hint": hint, "tiling": tiling,
            "generate": generate, "convert": convert, "render": render, "print": print_pdf, "reduce": reduce,
-           "grade": grade,
+           "grade": grade, "estimate": estimate,
            "share": share, "tilings": tiling_names}
 """Every API route: ``POST /api/<name>``."""

@@ -2,7 +2,7 @@
 // for the server (the rules run in the page); hints, answers, grades and new puzzles ask it.
 
 import { board, fit, isZoomed, setView, zoomAt } from "./board.js";
-import { clearClues, generate, grade, reduce, second, setMode, updateShare } from "./compose.js";
+import { clearClues, foresee, generate, grade, reduce, second, setMode, updateShare } from "./compose.js";
 import { attachKeys, cursor } from "./keys.js";
 import {
   check, clearBoard, feedback, hint, openText, pairs, pause, puzzlePayload, repaint, saveNow, solve, step, timer,
@@ -85,7 +85,7 @@ const ACTIONS = {
   "clear-clues": clearClues, crosses: toggleCrosses,
   "zoom-in": () => zoomButton(1.25), "zoom-out": () => zoomButton(0.8), fit: () => board.svg && fit(),
   open: () => open($("#paste").value),
-  generate: () => generate(false).then(afterOpen), blank: () => generate(true),
+  generate: () => generate(false).then((opened) => opened && afterOpen()), blank: () => generate(true),
   cancel,
 };
 const WITHOUT_A_BOARD = new Set(["open", "generate", "blank", "cancel", "play", "compose", "print"]);
@@ -120,6 +120,15 @@ function keepHelp() {
   help.addEventListener("toggle", () => remember("help", help.open ? "open" : "closed"));
 }
 
+// The New panel says, as its choices change, whether they would take longer to generate than the time limit.
+function watchChoices() {
+  let soon = null;
+  const later = () => { clearTimeout(soon); soon = setTimeout(foresee, 250); };
+  $("#size").addEventListener("input", later);
+  $("#tiling").addEventListener("change", later);
+  $("#difficulty").addEventListener("change", later);
+}
+
 // -- start ---------------------------------------------------------------------------------------
 $("#file").addEventListener("change", async (ev) => { const f = ev.target.files[0]; if (f) open(await f.text()); });
 window.addEventListener("pagehide", saveNow);
@@ -141,6 +150,7 @@ async function fresh() {
   loadSettings();
   showSettings();
   keepHelp();
+  watchChoices();
   attach($("#board"));
   attachKeys(ACTIONS);
   call("tilings", {}).then((t) => {
