@@ -119,7 +119,7 @@ export function gradeWords(r) {
     return r.unique === false ? "No grade: these clues allow more than one answer."
       : r.answers === 0 ? "No grade: these clues have no answer." : "No grade: uniqueness was not settled in time.";
   }
-  const person = r.human_grade ? FOR_A_PERSON[r.human_grade] || r.human_grade : "too hard to grade for a person within 20 seconds";
+  const person = r.human_grade ? FOR_A_PERSON[r.human_grade] || r.human_grade : "too hard to grade for a person within the time limit";
   return `For a person: ${person}. The solver needs ${FOR_THE_SOLVER[r.grade] || r.grade}.`;
 }
 
