@@ -518,6 +518,7 @@ def test_solve_draws_the_lines_and_no_crosses_of_its_own(page: Page, screen: str
     page.act("solve")
     page.wait(lambda: "only one" in page.status())
     assert page.drawn() == set(answer) and len(page.drawn("cross")) == 1
+    assert page.js("return document.querySelectorAll('.clue:not(.done)').length") == 0  # the 0 too, uncrossed
 
 
 def test_the_timer_times_play_alone(page: Page, screen: str) -> None:
