@@ -224,7 +224,7 @@ def test_every_field_of_every_action_refuses_odd_values_in_one_line() -> None:
 
     assert set(FIELDS) == set(api.ACTIONS)
     for name, fields in FIELDS.items():
-        base = {"tiling": "square", "size": "2x2"} if name in ("generate", "tiling", "estimate") \
+        base = {"tiling": "square", "size": "3x3", "difficulty": "easy"} if name in ("generate", "tiling", "estimate") \
             else {"puzzle": "2 2\n3 .\n. .\n"}
         for field in fields:
             for value in ODD:
