@@ -166,6 +166,40 @@ def no_errors_in_the_browser_log(page: Page):  # type: ignore[no-untyped-def]
     assert page.errors() == []
 
 
+SCREENS = {"laptop": (1366, 657, "mouse"), "phone": (390, 844, "touch")}
+"""The sizes issue 40 was seen at, and the input each is played with."""
+
+
+@pytest.fixture(params=list(SCREENS))
+def screen(page: Page, request):  # type: ignore[no-untyped-def]
+    """The page at a laptop's size played with a mouse, and at a phone's with a finger;
+    the input's kind."""
+    width, height, kind = SCREENS[request.param]
+    page.b.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": kind == "touch"})
+    page.b.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": kind == "touch", "maxTouchPoints": 5})
+    try:
+        yield kind
+    finally:
+        page.b.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        page.b.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+
+
+def cross(page: Page, point: tuple[float, float], kind: str) -> None:
+    """A cross at a board point: a right-click, or with a finger a tap in Crosses mode."""
+    if kind == "mouse":
+        page.stroke([point], button=2)
+        return
+    page.act("crosses")
+    page.stroke([point], kind="touch")
+    page.act("crosses")
+
+
+def box(page: Page, selector: str) -> dict[str, float]:
+    return page.js("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+                   "return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}", selector)
+
+
 def loop_through(page: Page, edges: set[int]) -> list[tuple[float, float]]:
     """The board points of a loop's vertices, in order around it, back to the first."""
     ends = {e: page.ends(e) for e in edges}
@@ -411,6 +445,122 @@ def test_the_keyboard_plays_without_a_mouse(page: Page) -> None:
     assert not page.drawn("cross")
 
 
+def test_a_status_about_the_board_follows_the_board(page: Page, screen: str) -> None:
+    """Issue 40: after undoing the only wrong line the status still said "1 of your marks
+    is in no answer"; after drawing part of a hint it still said "4 crosses"."""
+    page.open(LOOPY_7x7)  # face 29 (x 1.5-2.5, y 4.5-5.5) has a 0: its sides are in no answer
+    page.stroke([(1.5, 4.5), (2.5, 4.5), (2.5, 5.5)], kind=screen)
+    page.act("hint")
+    page.wait(lambda: "2 of your marks are in no answer" in page.status())
+    page.stroke([(2.5, 4.5), (2.5, 5.5)], kind=screen)  # takes one of them away
+    assert "1 of your marks is in no answer" in page.status()
+    assert page.js("return document.querySelectorAll('.wrong-ghost').length") == 1
+    page.act("undo")
+    assert "2 of your marks" in page.status()
+    page.act("undo")
+    assert not page.drawn() and page.status() == ""
+    assert page.js("return document.querySelectorAll('.wrong-ghost').length") == 0
+    page.act("hint")  # the first step: the four crosses round the 0
+    page.wait(lambda: "Hint" in page.status())
+    assert "4 crosses, shown in green" in page.status() and "Why:" in page.text("reason")
+    page.stroke([(4.5, 0.5), (5.5, 0.5)], kind=screen)  # a line elsewhere: the step still holds
+    assert "4 crosses, shown in green" in page.status()
+    cross(page, (2.0, 4.5), screen)  # one of its crosses
+    assert "3 crosses left, shown in green" in page.status() and "Why:" in page.text("reason")
+    assert page.js("return document.querySelectorAll('.hint-cross').length") == 3
+    for point in ((1.5, 5.0), (2.5, 5.0), (2.0, 5.5)):
+        cross(page, point, screen)
+    assert page.status() == "" and page.text("reason") == ""
+    assert page.js("return document.querySelectorAll('.hint-cross, .hint-line').length") == 0
+
+
+def test_a_hints_reason_shows_under_the_status_on_screen(page: Page, screen: str) -> None:
+    """Issue 40: at 1366x657 "Why: ..." sat under the buttons, off the screen (y=665)."""
+    page.open(LOOPY_7x7)
+    board = box(page, "#board")
+    page.act("hint")
+    page.wait(lambda: "Why:" in page.text("reason"))
+    height = page.js("return innerHeight")
+    reason, status, bar = box(page, "[data-role=reason]"), box(page, "[data-role=status]"), box(page, "#play-bar")
+    assert status["bottom"] <= reason["top"] + 1 and reason["bottom"] <= box(page, "#board")["top"]
+    assert reason["bottom"] <= height and bar["bottom"] <= height  # seen, and the buttons too
+    assert box(page, "#board") == board  # it came without moving the board
+
+
+def test_how_to_play_is_open_and_plain_on_a_first_visit(page: Page, screen: str) -> None:
+    page.open(LOOPY_7x7)
+    help_ = "details.help"
+    assert page.js(f"return document.querySelector('{help_}').open")
+    style = "const s = getComputedStyle(document.querySelector(arguments[0])); return [s.fontSize, s.color]"
+    assert page.js(style, f"{help_} li") == page.js(style, "#settings label")  # not smaller, not grey
+    page.b.find_element("css selector", f"{help_} summary").click()  # closed once: closed from then on
+    page.b.refresh()
+    page.wait(lambda: "faces" in page.status())
+    assert not page.js(f"return document.querySelector('{help_}').open")
+    page.b.find_element("css selector", f"{help_} summary").click()
+
+
+def test_the_panels_follow_the_buttons_without_a_gap(page: Page, screen: str) -> None:
+    page.open(LOOPY_7x7)
+    bar, aside = box(page, "#play-bar"), box(page, "aside")
+    if screen == "touch":  # the panels under the board
+        assert 0 <= aside["top"] - bar["bottom"] <= 20
+    else:  # beside it
+        assert aside["left"] >= box(page, "#board")["right"]
+
+
+def test_solve_draws_the_lines_and_no_crosses_of_its_own(page: Page, screen: str) -> None:
+    p = read_text(LOOPY_7x7)
+    (answer,) = answers(p)
+    page.open(LOOPY_7x7)
+    cross(page, (2.0, 4.5), screen)  # a cross of the player's, by the 0
+    page.act("solve")
+    page.act("solve")
+    page.wait(lambda: "only one" in page.status())
+    assert page.drawn() == set(answer) and len(page.drawn("cross")) == 1
+    assert page.js("return document.querySelectorAll('.clue:not(.done)').length") == 0  # the 0 too, uncrossed
+
+
+def test_the_timer_times_play_alone(page: Page, screen: str) -> None:
+    """Issue 40: composing for 8 s, then Play, started the new puzzle at 0:08."""
+    blank = write_text(tilings.build("square", 2, 1), "pzpr").strip()
+    page.open(blank)
+    page.act("compose")
+    clock = "return document.querySelector('[data-role=timer]').textContent"  # hidden while composing
+    shown = page.js(clock)
+    page.stroke([page.centre(0)], kind=screen)  # a clue: 0, then 1
+    page.stroke([page.centre(0)], kind=screen)
+    page.wait(lambda: "1 clue:" in page.status())
+    time.sleep(3)  # composing
+    assert page.js(clock) == shown and page.js("return window.slitherasp.timer.since") is None
+    page.act("play")
+    assert page.js("return window.slitherasp.timer.since") is not None  # timing the new puzzle
+    assert int(page.text("timer").split(":")[1]) < 3
+
+
+def test_the_timer_is_green_only_for_a_puzzle_the_player_solved(page: Page, screen: str) -> None:
+    """Issue 40: it turned green after Solve showed the answer, and on a board without
+    clues once any loop was drawn."""
+    green = ("const c = (s) => getComputedStyle(document.querySelector(s)).color;"
+             "return c('[data-role=timer]') !== c('[data-role=status]')")
+    page.open(LOOPY_7x7)
+    page.act("solve")
+    page.act("solve")
+    page.wait(lambda: "only one" in page.status())
+    assert not page.js(green) and page.js("return window.slitherasp.timer.since") is None  # stopped, not green
+    page.open(write_text(tilings.build("square", 2, 1), "pzpr").strip())
+    page.stroke([(0.5, 0.5), (1.5, 0.5), (2.5, 0.5), (2.5, 1.5), (1.5, 1.5), (0.5, 1.5), (0.5, 0.5)], kind=screen)
+    assert len(page.drawn()) == 6 and "Solved" not in page.status() and not page.js(green)
+    assert page.js("return window.slitherasp.timer.since") is None  # nothing to time on a board without clues
+    page.act("check")
+    assert "no clues" in page.status()
+    (answer,) = answers(read_text(LOOPY_7x7))
+    page.open(LOOPY_7x7)
+    page.stroke(loop_through(page, set(answer)), kind=screen)
+    page.wait(lambda: "Solved" in page.status())
+    assert page.js(green)
+
+
 def test_hint_solve_and_progress_kept(page: Page) -> None:
     p = read_text(LOOPY_7x7)
     page.open(LOOPY_7x7)
@@ -436,16 +586,49 @@ def test_hint_solve_and_progress_kept(page: Page) -> None:
 
 @pytest.mark.parametrize("text", ["6x6t16:1,0,1,6,0,P_c36850aB088a2a", "6x6t12:00CXDYXYCCCX_02b1a3b323c"],
                          ids=["hats", "penrose-p3"])
-def test_other_tilings_play_with_one_clue_size(page: Page, text: str) -> None:
+def test_other_tilings_play(page: Page, text: str) -> None:
     p = read_text(text)
     (answer,) = answers(p)
     page.open(text)
     assert len(page.states()) == len(p.edges)
-    sizes = page.js("return [...document.querySelectorAll('[data-clue]')].map(t => t.getAttribute('font-size'))")
-    assert len(sizes) == p.clue_count() and len(set(sizes)) == 1
+    assert page.js("return document.querySelectorAll('[data-clue]').length") == p.clue_count()
     page.stroke(loop_through(page, set(answer)))
     page.wait(lambda: "Solved" in page.status())
     assert page.drawn() == set(answer)
+
+
+def clued(tiling: str, size: int) -> str:
+    """A patch of a tiling with the clues of a loop on it (two-digit ones on hats), to look at."""
+    from slitherasp.generate import planted
+    from slitherasp.web.api import share_text
+
+    full, _ = planted(tilings.build(tiling, size, size, seed=1), seed=1)
+    return share_text(full)
+
+
+CLUES = ("return [...document.querySelectorAll('[data-clue]')].map(t => { const c = +t.dataset.clue,"
+         " r = t.getBoundingClientRect(), f = window.slitherasp.app.g.faces.get(c), m = t.getScreenCTM().a;"
+         " return [window.slitherasp.app.model.cell_edges[c].length, t.textContent, r.width, r.height,"
+         " 2 * f.radius * m, t.hasAttribute('textLength')]; })")
+"""Each clue: its face's sides, its text, its width and height on the screen, its face's inner
+diameter on the screen, and whether it is squeezed to a length."""
+
+
+def test_clues_are_sized_for_their_faces(page: Page, screen: str) -> None:
+    """Issue 40: one clue size per board, sized for the smallest face: clues in dodecagons
+    were about 10 px at 1280 px wide, and two-digit clues on hats were squeezed."""
+    page.open(clued("dodecagonal", 10))
+    clues = page.js(CLUES)
+    big = min(h for sides, _, _, h, _, _ in clues if sides == 12)
+    small = max(h for sides, _, _, h, _, _ in clues if sides == 3)
+    assert big >= 2 * small and (screen == "touch" or big >= 18)  # readable on a laptop without zooming
+    page.open(clued("hats", 10))
+    clues = page.js(CLUES)
+    assert any(len(text) == 2 for _, text, *_ in clues)
+    for *_, width, _, inner, squeezed in clues:
+        assert not squeezed and width <= inner  # in the face, as wide as its digits are
+    one = {round(h) for _, text, _, h, _, _ in clues if len(text) == 1}
+    assert len(one) == 1  # one shape, one size
 
 
 def test_compose_with_number_keys_and_grade_in_words(page: Page) -> None:
@@ -520,40 +703,53 @@ def test_messages_speak_to_players(page: Page) -> None:
     page.b.find_element("css selector", "details:nth-of-type(2) summary").click()
     page.b.find_element("id", "paste").send_keys("this is not a puzzle")
     page.act("open")
-    page.wait(lambda: "cannot read" in page.status())
+    page.wait(lambda: "cannot be read" in page.status())
     for words in ("--", "<", "format (", "vertex 0"):
         assert words not in page.status()
     assert all("400" in e["message"] for e in page.errors())  # the refused request, nothing else
 
 
-# What a player can send that the server refuses, and what it answers (as the command line would).
-REFUSED = [("open", {"puzzle": text}) for text in (
-    "this is not a puzzle", "7x7t0:zzzz", "7x7t12:G-1709,0", "edge(1,2", "edge(1,2). cell(a,1).",
-    "https://puzz.link/p?slither/3/3/zz", "pzprv3\nslither\n3\n", "2 2\n3 .\n", "3 3\n. . .\n9 . .\n. . .\n",
-    '{"type": "Polygon", "coordinates": [[[0,0],[1,0],[0,0]]]}', "POLYGON((0 0, 1 0, 1 1))")] + [
-    ("generate", {"tiling": "square", "size": "40x40"}), ("generate", {"tiling": "square", "size": " 8 x 8 "}),
-    ("generate", {"tiling": "nope"}), ("generate", {"tiling": "square", "size": "2x1", "difficulty": "hard"}),
-    ("tiling", {"tiling": "hats", "size": "300x300"}), ("hint", {"puzzle": LOOPY_7x7})]
+def test_the_page_says_a_refusal_in_the_words_the_api_answers(page: Page) -> None:
+    from selenium.webdriver.common.keys import Keys
 
-
-def test_the_servers_messages_are_said_in_words_for_players(page: Page) -> None:
     from slitherasp.web.workers import answer
 
-    replies = [answer(name, payload, 0.0 if name == "hint" else 10.0) for name, payload in REFUSED]
-    assert all(status in (400, 504) for status, _ in replies)
-    raw = [body["error"] for _, body in replies]
-    for words in ("--format", "'slitherasp ", "<puzzle>:", "<request>:", "WxH"):  # the command line's words
-        assert any(words in m for m in raw), words
     page.open(LOOPY_7x7)
-    said = page.b.execute_async_script(
-        "const [raw, codes, done] = arguments;"
-        "import('/static/server.js').then(m => done(raw.map((x, i) => m.forPlayers(x, codes[i]))))",
-        raw, [status for status, _ in replies])
-    for message in said:
-        for words in ("--", "<", ">", "slitherasp", "WxH", "format (", "internal", "request", "puzzle:"):
-            assert words not in message, (message, words)
-        assert message[0].isupper() and message[-1] in ".!?", message
-    assert "Line 3: Clue 9" in said[8] and "Try a smaller board" in said[-1]
+    page.b.find_element("css selector", "details:nth-of-type(2) summary").click()
+    page.b.find_element("id", "paste").send_keys("3 3", Keys.ENTER, ". . .", Keys.ENTER, "9 . .", Keys.ENTER, ". . .")
+    page.act("open")
+    said = answer("open", {"puzzle": "3 3\n. . .\n9 . .\n. . .\n"}, 10.0)[1]["error"]
+    page.wait(lambda: page.status() == said)
+    assert said.startswith("Line 3: Clue 9 is larger than 4")
+    size = page.b.find_element("id", "size")
+    size.clear()
+    size.send_keys("x5")  # the page refuses it itself, in the API's words
+    page.act("generate")
+    page.wait(lambda: page.status() == answer("generate", {"size": "x5"}, 10.0)[1]["error"])
+    assert all("400" in e["message"] for e in page.errors())  # the refused request, nothing else
+
+
+def test_the_new_panel_says_before_generating_what_would_run_out_of_time(page: Page) -> None:
+    """Issue 40: a 20x20 fiendish hit the 20 s limit and came with 54% of its cells clued,
+    and nothing said so before it started."""
+    from selenium.webdriver.support.ui import Select
+
+    page.open(LOOPY_7x7)
+    size = page.b.find_element("id", "size")
+    size.clear()
+    size.send_keys("20x20")
+    Select(page.b.find_element("id", "difficulty")).select_by_visible_text("fiendish")
+    note = page.b.find_element("css selector", "[data-role=estimate]")
+    page.wait(lambda: "usually takes" in note.text)
+    assert "time limit of 20 s" in note.text and "In time: 9x9 at fiendish, or 20x20 at hard." in note.text
+    before = page.b.current_url
+    page.act("generate")
+    page.wait(lambda: "Press Generate again" in page.status())
+    time.sleep(0.5)
+    assert "Making" not in page.status() and page.b.current_url == before  # nothing started
+    size.clear()
+    size.send_keys("6x6")
+    page.wait(lambda: not note.is_displayed())
 
 
 def test_generate_says_when_the_time_limit_stopped_it_and_export_writes_the_puzzle(page: Page, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -568,7 +764,9 @@ def test_generate_says_when_the_time_limit_stopped_it_and_export_writes_the_puzz
     size.send_keys("5x5")
     monkeypatch.setattr(api, "TIME_LIMIT", 0.0)  # the server runs in this process
     page.act("generate")
-    page.wait(lambda: "time limit" in page.status())
+    page.wait(lambda: "Press Generate again" in page.status())  # it says first that it runs out of time
+    page.act("generate")
+    page.wait(lambda: "clues" in page.status() and "time limit" in page.status())
     assert "25 clues" in page.status() and len(page.states()) == 60
     page.b.find_element("css selector", "details:nth-of-type(3) summary").click()
     Select(page.b.find_element("id", "format")).select_by_value("lp")

@@ -1,6 +1,6 @@
 """The web app's JSON API as plain functions: a request's JSON object in, a JSON-ready
 object out, :class:`~slitherasp.errors.InputError` for bad input (the server turns it
-into HTTP 400 with the one line the command line prints).
+into HTTP 400 with one sentence in words, :func:`.words.said`).
 
 Every puzzle arrives as text and goes through the readers of :mod:`slitherasp.formats`
 (never run as an ASP program); ``clues`` may replace its clues (a list, one entry per
@@ -14,13 +14,18 @@ pairs of vertex names, as in ``solve --json``.
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Callable, Iterable, Mapping
 from contextvars import ContextVar
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from ..model import Puzzle
 from ..stopping import StoppedError, reason
+
+if TYPE_CHECKING:
+    from ..tilings.base import Tiling
 
 TIME_LIMIT = 20.0
 """Seconds one solve, hint or generation may take (a generation stopped by it returns
@@ -39,9 +44,9 @@ PROGRESS: ContextVar[Callable[[str], None] | None] = ContextVar("progress", defa
 def _text(payload: dict[str, Any], key: str = "puzzle") -> str:
     value = payload.get(key)
     if not isinstance(value, str) or not value.strip():
-        raise InputError(f"<request>: '{key}' must be the puzzle as text")
+        raise InputError(f"the request's '{key}' must be the puzzle as text")
     if len(value) > MAX_TEXT:
-        raise InputError(f"<request>: '{key}' is longer than {MAX_TEXT} characters")
+        raise InputError(f"the request's '{key}' is longer than {MAX_TEXT} characters")
     return value
 
 
@@ -55,11 +60,11 @@ def puzzle_of(payload: dict[str, Any]) -> Puzzle:
     if clues is None:
         return puzzle
     if not isinstance(clues, list) or len(clues) != len(puzzle.cells):
-        raise InputError(f"<request>: 'clues' must be a list of {len(puzzle.cells)} numbers or nulls")
+        raise InputError(f"the request's 'clues' must be a list of {len(puzzle.cells)} numbers or nulls")
     for c, k in enumerate(clues):
         sides = len(puzzle.cell_edges[c])
         if k is not None and (not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= sides):
-            raise InputError(f"<request>: clue {k!r} of cell {puzzle.cells[c]} is not a number 0..{sides}")
+            raise InputError(f"clue {k!r} of cell {puzzle.cells[c]} is not a number 0..{sides}")
     return puzzle.with_clues(clues)
 
 
@@ -81,15 +86,15 @@ def edges_of(puzzle: Puzzle, payload: dict[str, Any], key: str) -> set[int]:
     """Edge indices from a list of ``[u, v]`` vertex-name pairs (either orientation)."""
     pairs = payload.get(key, [])
     if not isinstance(pairs, list):
-        raise InputError(f"<request>: '{key}' must be a list of [u, v] pairs")
+        raise InputError(f"the request's '{key}' must be a list of [u, v] pairs")
     index = {frozenset(puzzle.edge_names(e)): e for e in range(len(puzzle.edges))}
     found = set()
     for pair in pairs:
         if not (isinstance(pair, list) and len(pair) == 2):
-            raise InputError(f"<request>: '{key}' must be a list of [u, v] pairs, not {pair!r}")
+            raise InputError(f"the request's '{key}' must be a list of [u, v] pairs, not {pair!r}")
         e = index.get(frozenset(str(x) for x in pair))
         if e is None:
-            raise InputError(f"<request>: ({pair[0]},{pair[1]}) in '{key}' is not an edge of the puzzle")
+            raise InputError(f"({pair[0]},{pair[1]}) in '{key}' is not an edge of the puzzle")
         found.add(e)
     return found
 
@@ -191,23 +196,58 @@ def tiling(payload: dict[str, Any]) -> dict[str, Any]:
     """A clue-less patch of a tiling (to compose on): ``{"tiling", "size", "seed"}``."""
     from .. import tilings
 
-    t = tilings.get(str(payload.get("tiling", "square")))
+    t = _tiling(payload)
     w, h = _size(payload, t.default_size)
     seed = payload.get("seed")
     puzzle = tilings.build(t.name, w, h, seed=seed if isinstance(seed, int) else None)
     return {"puzzle": share_text(puzzle)}
 
 
+def _tiling(payload: dict[str, Any]) -> Tiling:
+    """The request's tiling (``"tiling"``, default square), by its name."""
+    from .. import tilings
+
+    return tilings.get(_name(payload, "tiling", "square"))
+
+
+def _name(payload: dict[str, Any], key: str, default: str) -> str:
+    """The request's ``key``, a name (a tiling, a grade, a format), else (missing or
+    null) ``default``; refused in one line when it is no short text (its readers would
+    quote it whole)."""
+    name = payload.get(key)
+    if name is None:
+        return default
+    if not isinstance(name, str) or len(name) > 40:
+        raise InputError(f"the request's '{key}' must be a name, such as {default}")
+    return name
+
+
+SIZE = re.compile(r"\s*(\d{1,4})\s*(?:x\s*(\d{1,4})\s*)?", re.ASCII | re.IGNORECASE)
+"""A size as text: ``WxH`` or ``N`` (N x N), ASCII digits, at most four of them a side."""
+
+
 def _size(payload: dict[str, Any], default: tuple[int, int]) -> tuple[int, int]:
+    """The request's ``size`` (``"WxH"``, ``"N"`` or a whole number N), else ``default``;
+    anything else is refused in one line before a number is converted (no digits but
+    ASCII, none of thousands of them)."""
     size = payload.get("size")
     if size is None:
         return default
-    if isinstance(size, int):
-        return size, size
-    if isinstance(size, str) and size.replace("x", "", 1).isdigit():
-        w, _, h = size.partition("x")
-        return int(w), int(h or w)
-    raise InputError(f"<request>: size {size!r} is not WxH")
+    if isinstance(size, int) and not isinstance(size, bool) and 0 <= size < 10_000:
+        size = str(size)
+    found = SIZE.fullmatch(size) if isinstance(size, str) else None
+    if found is None:
+        raise InputError("write the size as width x height, such as 7x7")
+    w = int(found[1])
+    return w, int(found[2] or w)
+
+
+def _generation_size(payload: dict[str, Any], t: Tiling) -> tuple[int, int]:
+    w, h = _size(payload, t.default_size)
+    if w * h > MAX_GENERATE:
+        raise InputError(f"the web app makes puzzles of up to {MAX_GENERATE} cells (30x30); "
+                         "make larger ones on the command line")
+    return w, h
 
 
 def generate(payload: dict[str, Any]) -> dict[str, Any]:
@@ -217,15 +257,12 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
     from .. import tilings
     from ..generate import generate as run
 
-    t = tilings.get(str(payload.get("tiling", "square")))
-    w, h = _size(payload, t.default_size)
-    if w * h > MAX_GENERATE:
-        raise InputError(f"<request>: the web app makes puzzles of up to {MAX_GENERATE} cells of the size "
-                         "grid (e.g. 30x30); 'slitherasp generate' makes larger ones")
+    t = _tiling(payload)
+    w, h = _generation_size(payload, t)
     seed = payload.get("seed", 0)
     if not isinstance(seed, int):
-        raise InputError("<request>: 'seed' must be a whole number")
-    difficulty = payload.get("difficulty") or None
+        raise InputError("the request's 'seed' must be a whole number")
+    difficulty = _name(payload, "difficulty", "normal") or None
     tell = PROGRESS.get()
 
     def progress(removed: int, kept: int, untested: int, elapsed: float) -> None:
@@ -239,11 +276,76 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
             "clues": made.puzzle.clue_count(), "timed_out": made.timed_out}
 
 
+GENERATION = {"easy": (3.0, 2.0), "normal": (4.3, 2.0), "tricky": (8.6, 2.0), "hard": (14.2, 2.0),
+              "fiendish": (3900.0, 2.5)}
+"""Seconds a generation for a person's level takes on a quiet machine, as ``s * (edges /
+1860) ** p`` for ``(s, p)``. At 1,860 edges, a square 30x30, as benchmarks/README measured
+it (CPU s: 3.0, 4.3, 8.6, 14.2); the time grows as the square of the edges on squares
+from 10x10 to 30x30, and follows the edges on other tilings (Cairo, hats, Dodecagonal,
+Great-Dodecagonal, Floret, Penrose at Normal and Hard: within 30% of the square's
+figure), not the cells (hats 8x8 has 33 cells, 282 edges); fiendish, which tries a trial
+at every place, from squares of 4x4 to 10x10 (3.5 s at 7x7, 9-30 s at 10x10 under load)."""
+FITS = 0.7
+"""The share of the time limit a generation may be expected to take and be said to fit
+(one that runs out of time stops and keeps spare clues)."""
+
+
+def estimate(payload: dict[str, Any]) -> dict[str, Any]:
+    """How long generating ``{"tiling", "size", "difficulty"}`` usually takes, said
+    before it is asked for: ``{"seconds", "limit", "fits"}``; when it does not fit, the
+    largest size of its shape that fits at its level (``"size"``) and the hardest easier
+    level that fits at its size (``"difficulty"``), each null when there is none."""
+    t = _tiling(payload)
+    w, h = _generation_size(payload, t)
+    level = _difficulty(payload)
+    seconds = _seconds(t, w * h, level)
+    found: dict[str, Any] = {"seconds": round(seconds, 1), "limit": TIME_LIMIT, "fits": _fits(seconds)}
+    if not found["fits"]:
+        easier = list(GENERATION)[:list(GENERATION).index(level)]
+        found["size"] = _largest(t, w, h, level)
+        found["difficulty"] = next((d for d in reversed(easier) if _fits(_seconds(t, w * h, d))), None)
+    return found
+
+
+def _fits(seconds: float) -> bool:
+    return seconds <= FITS * TIME_LIMIT
+
+
+def _difficulty(payload: dict[str, Any]) -> str:
+    level = _name(payload, "difficulty", "normal")
+    if level not in GENERATION:
+        raise InputError(f"unknown difficulty {level!r}; choose from {', '.join(GENERATION)}")
+    return level
+
+
+def _seconds(t: Tiling, area: int, level: str) -> float:
+    scale, power = GENERATION[level]
+    return scale * (_density(t.name) * area / 1860) ** power
+
+
+@functools.cache
+def _density(name: str) -> float:
+    """Edges a unit of a tiling's size holds (a patch of its default size, built once)."""
+    from .. import tilings
+
+    w, h = tilings.get(name).default_size
+    return len(tilings.build(name, w, h, seed=0).edges) / (w * h)
+
+
+def _largest(t: Tiling, w: int, h: int, level: str) -> str | None:
+    """The largest size of the shape ``w`` x ``h`` that generates at ``level`` in time."""
+    for k in range(max(w, h), 0, -1):
+        a, b = max(1, round(w * k / max(w, h))), max(1, round(h * k / max(w, h)))
+        if min(a, b) >= t.min_size and _fits(_seconds(t, a * b, level)):
+            return f"{a}x{b}"
+    return None
+
+
 def convert(payload: dict[str, Any]) -> dict[str, Any]:
     """The puzzle in another format: ``{"puzzle", "clues", "to"}`` -> ``{"text"}``."""
     from ..formats import write_text
 
-    return {"text": write_text(puzzle_of(payload), str(payload.get("to", "lp")))}
+    return {"text": write_text(puzzle_of(payload), _name(payload, "to", "lp"))}
 
 
 def render(payload: dict[str, Any]) -> dict[str, Any]:
@@ -266,7 +368,7 @@ def print_pdf(payload: dict[str, Any]) -> dict[str, Any]:
 
     paper = payload.get("paper", "a4")
     if paper not in ("a4", "letter"):
-        raise InputError("<request>: 'paper' must be a4 or letter")
+        raise InputError("the request's 'paper' must be a4 or letter")
     puzzle = puzzle_of(payload)
     data = write([puzzle], per_page=1, paper=paper)
     return {"pdf": base64.b64encode(data).decode("ascii")}
@@ -286,7 +388,7 @@ def reduce(payload: dict[str, Any]) -> dict[str, Any]:
     if first.timed_out or first.interrupted:  # no answer known: not a puzzle without one
         raise StoppedError(reason() or "time")
     if len(first.answers) != 1:
-        raise InputError("<puzzle>: only a puzzle with exactly one answer can lose clues")
+        raise InputError("only a puzzle with exactly one answer can lose clues")
     why = None
     for c in sorted(clues, key=lambda c: -len(puzzle.cell_edges[c])):
         why = reason()
@@ -321,6 +423,6 @@ def tiling_names(payload: dict[str, Any]) -> dict[str, Any]:
 
 ACTIONS = {"open": open_puzzle, "solve": solve, "check": check, "hint": hint, "tiling": tiling,
            "generate": generate, "convert": convert, "render": render, "print": print_pdf, "reduce": reduce,
-           "grade": grade,
+           "grade": grade, "estimate": estimate,
            "share": share, "tilings": tiling_names}
 """Every API route: ``POST /api/<name>``."""

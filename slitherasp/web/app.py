@@ -1,8 +1,8 @@
 """The server: the page, its static files and ``POST /api/<action>``, as one ASGI app
 (Starlette). Each action runs under a time limit (:data:`.api.TIME_LIMIT`) in a small
 pool of workers (:mod:`.workers`: 503 with ``Retry-After`` when all are busy); bad input
-is HTTP 400 with the one line the command line prints; an internal error is HTTP 500
-with one line, never a traceback.
+is HTTP 400 with one sentence in words (:mod:`.words`: what the page shows too); an
+internal error is HTTP 500 with one line, never a traceback.
 
 Only its user can drive it: it answers only the host names it was started for (a page
 elsewhere cannot reach it by DNS rebinding), takes only ``application/json`` bodies (a
@@ -15,8 +15,8 @@ and stops reading a body at :data:`MAX_BODY` bytes (413).
 >>> client.post("/api/solve", json={"puzzle": "1 1\\n4\\n"}).json()["result"]
 'SATISFIABLE'
 >>> bad = client.post("/api/solve", json={"puzzle": "edge(1,2"})
->>> bad.status_code, bad.json()["error"].startswith("<puzzle>:1:")
-(400, True)
+>>> bad.status_code, bad.json()["error"]
+(400, "Expected ',' or ')', found 'end of input'.")
 >>> client.post("/api/solve", json={}, headers={"Origin": "https://elsewhere.example"}).status_code
 403
 """
@@ -43,6 +43,7 @@ from . import api, workers
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 4_000_000
 """Bytes a request may have."""
+TOO_LARGE = f"That is too large: the server reads at most {MAX_BODY // 1_000_000} MB a request."
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
 """Host names the server answers by default (and a test client's ``testserver``)."""
 
@@ -60,12 +61,12 @@ def refusal(request: Request) -> JSONResponse | None:
     origin = request.headers.get("origin")
     host = request.headers.get("host", "")
     if origin is not None and urlsplit(origin).netloc.lower() != host.lower():
-        return _error(403, f"<request>: a page of {origin[:100]} may not use this server")
+        return _error(403, f"A page of {origin[:100]} may not use this server.")
     if request.headers.get("sec-fetch-site") == "cross-site":
-        return _error(403, "<request>: a page of another site may not use this server")
+        return _error(403, "A page of another site may not use this server.")
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
-        return _error(415, "<request>: the body must be JSON, sent as application/json")
+        return _error(415, "The body must be JSON, sent as application/json.")
     return None
 
 
@@ -73,17 +74,17 @@ async def read_body(request: Request) -> bytes | JSONResponse:
     """The body, read no further than :data:`MAX_BODY` bytes (413 beyond)."""
     declared = request.headers.get("content-length", "0")
     if not declared.isdigit() or len(declared) > 12:
-        return _error(400, "<request>: bad Content-Length")
+        return _error(400, "The request's Content-Length is no number.")
     if int(declared) > MAX_BODY:
-        return _error(413, f"<request>: larger than {MAX_BODY} bytes")
+        return _error(413, TOO_LARGE)
     body = bytearray()
     try:
         async for chunk in request.stream():
             body += chunk
             if len(body) > MAX_BODY:
-                return _error(413, f"<request>: larger than {MAX_BODY} bytes")
+                return _error(413, TOO_LARGE)
     except ClientDisconnect:
-        return _error(400, "<request>: the client went away while sending")
+        return _error(400, "The request ended before its body did.")
     return bytes(body)
 
 
@@ -95,7 +96,7 @@ async def icon(request: Request) -> Response:
 async def action(request: Request) -> Response:
     name = request.path_params["name"]
     if name not in api.ACTIONS:
-        return _error(404, f"no API action {name!r}; choose from {', '.join(api.ACTIONS)}")
+        return _error(404, f"There is no action {name[:40]!r}; choose from {', '.join(api.ACTIONS)}.")
     refused = refusal(request)
     if refused is not None:
         return refused
@@ -105,15 +106,15 @@ async def action(request: Request) -> Response:
     try:
         payload = json.loads(body or b"{}")
     except (ValueError, RecursionError):
-        return _error(400, "<request>: the body is not JSON")
+        return _error(400, "The body is not JSON.")
     if not isinstance(payload, dict):
-        return _error(400, "<request>: the body must be a JSON object")
+        return _error(400, "The body must be a JSON object.")
     pool = request.app.state.pool
     try:
         limit = request.app.state.time_limit or api.TIME_LIMIT
         status, result = await pool.run(name, payload, limit, request.is_disconnected)
     except workers.Busy:
-        return _error(503, f"<request>: the server is busy with {pool.size} requests; try again in a moment",
+        return _error(503, "The server is busy with other work. Try again in a moment.",
                       **{"Retry-After": str(workers.RETRY_AFTER)})
     return JSONResponse(result, status)
 

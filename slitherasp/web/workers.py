@@ -32,6 +32,7 @@ from typing import Any
 
 from ..errors import SlitherError
 from ..stopping import StoppedError, deadline, end_with_parent, stop_when
+from .words import said
 
 GRACE = 0.5
 """Seconds an action may take to end after its time limit or its client's departure
@@ -52,6 +53,10 @@ class Busy(Exception):
     """Every worker is busy: the request is refused (HTTP 503)."""
 
 
+GONE: Reply = (499, {"error": "Stopped: whoever asked has gone."})
+"""The answer to a request whose client went away (which nobody reads)."""
+
+
 def answer(name: str, payload: dict[str, Any], limit: float) -> Reply:
     """Run one action under ``limit`` seconds: its HTTP status and JSON object (an
     error is one line, never a traceback)."""
@@ -61,21 +66,20 @@ def answer(name: str, payload: dict[str, Any], limit: float) -> Reply:
         with deadline(limit + api.FINISH.get(name, 0.0)):
             return 200, api.ACTIONS[name](payload)
     except SlitherError as e:
-        return 400, {"error": str(e)}
+        return 400, {"error": said(e)}
     except StoppedError as e:
-        if e.reason == "time":
-            return 504, {"error": f"<request>: the time limit of {limit:g} s ran out before an answer"}
-        return 499, {"error": "<request>: stopped: the client has gone"}
+        return _timed_out(limit) if e.reason == "time" else GONE
     except RecursionError:
-        return 400, {"error": "<request>: nested too deeply"}
+        return 400, {"error": "The request is nested too deeply."}
     except MemoryError:
-        return 400, {"error": "<request>: too large: it needs more memory than the server gives one request"}
+        return 400, {"error": "This needs more memory than one request may have. Try a smaller board."}
     except Exception as e:  # one line for the page, never a traceback
-        return 500, {"error": f"internal error: {type(e).__name__}: {e}"}
+        return 500, {"error": said(e)}
 
 
 def _timed_out(limit: float) -> Reply:
-    return 504, {"error": f"<request>: the time limit of {limit:g} s ran out before an answer"}
+    return 504, {"error": f"This took longer than the time limit of {limit:g} s. "
+                          "Try a smaller board or an easier level."}
 
 
 class Threads:
@@ -155,12 +159,11 @@ class Processes:
                     worker.signal(signal.SIGUSR1)
                     end = min(end, time.monotonic() + GRACE)
                 if time.monotonic() >= end:
-                    return (_timed_out(limit) if not stopped else
-                            (499, {"error": "<request>: stopped: the client has gone"})), False
+                    return (_timed_out(limit) if not stopped else GONE), False
             status, body, retire = worker.conn.recv()
             return (status, body), not retire
         except (EOFError, OSError):
-            return (500, {"error": "internal error: the worker ended before its answer (out of memory?)"}), False
+            return (500, {"error": "Something went wrong: the work ended before its answer (out of memory?)."}), False
         finally:
             loop.remove_reader(worker.conn.fileno())
 

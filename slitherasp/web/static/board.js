@@ -8,7 +8,8 @@ import { $, app } from "./state.js";
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const MARKS = [null, "inside", "outside"];
-const ONE_DIGIT_FIT = 1.86; // clue font size that fits a one-digit clue in a circle of radius 1
+const GROW = 1.3;     // a clue's size to its face's inner radius (the scene's usual size is this on the median face)
+const SQUARE = 0.65;  // a clue's size in a square (GROW times its inner radius, half an edge)
 
 export function el(name, attrs, parent) {
   const node = document.createElementNS(SVGNS, name);
@@ -47,7 +48,6 @@ export function draw() {
     + '<g class="errors"></g><g class="clues"></g><g class="cursor"></g>';
   $("#board").replaceChildren(svg);
   board.svg = svg;
-  board.clueSize = clueSize(g, scene);
   board.clueState = new Uint8Array(app.model.clues.length);
   board.loop = new Set();
   drawClues();
@@ -71,28 +71,32 @@ function edgePath(e, withMiddle) {
     : `M${f3(a[0])} ${f3(a[1])}L${f3(b[0])} ${f3(b[1])}`;
 }
 
-/** One clue size for the whole board: the usual size, unless some face is too small
- *  for it (then what fits the smallest face, but never under half the usual). */
-function clueSize(g, scene) {
-  let fits = Infinity;
-  for (const f of g.faces.values()) if (f.radius > 0) fits = Math.min(fits, ONE_DIGIT_FIT * f.radius);
-  return Math.max(0.5 * scene.clue_size, Math.min(scene.clue_size, fits));
+/** The font size of clue `k` in a face of inner radius `radius` (in edge lengths): in
+ *  proportion to its face as a square's is (so the faces of one shape have one size, and a
+ *  dodecagon's clue is not the size a triangle's must be), at least a square's where the
+ *  face is smaller but holds it, never more than its digits fit in the face's inner circle
+ *  (13 in a hat is as wide as it is, not squeezed), and at most twice the board's `usual`
+ *  size (its median face's) or twice a square's. */
+export function clueSize(radius, k, usual) {
+  const digits = String(k).length;
+  const fits = (0.85 * radius) / Math.hypot(0.28 * digits, 0.36); // the digits' box in the inner circle
+  const wanted = Math.max(GROW * radius, Math.min(SQUARE, fits));
+  return Math.min(wanted, fits, 2 * Math.max(usual, SQUARE));
 }
 
-export const board = { svg: null, clueSize: 0.5, clueState: null, loop: new Set(), view: null, home: null };
+export const board = { svg: null, clueState: null, loop: new Set(), view: null, home: null };
 
 export function drawClues() {
   const group = board.svg.querySelector(".clues");
-  const at = {};
+  const at = {}, usual = app.model.scene.clue_size;
   for (const t of app.model.scene.texts) if (t.kind === "clue" && t.cell !== null) at[t.cell] = t.at;
   const texts = [];
   app.clues.forEach((k, c) => {
     if (k === null || k === undefined) return;
-    const p = app.g.faces.get(c)?.centre || at[c];
+    const face = app.g.faces.get(c), p = face?.centre || at[c];
     if (!p) return;
-    const size = f3(board.clueSize);
+    const size = f3(clueSize(face ? face.radius : 0.5, k, usual));
     const t = el("text", { x: f3(p[0]), y: f3(p[1]), "font-size": size, class: "clue", "data-clue": c });
-    if (k > 9) { t.setAttribute("textLength", f3(0.9 * size)); t.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
     t.textContent = String(k);
     texts.push(t);
   });

@@ -3,7 +3,7 @@
 // state, a Cancel button and their results in words.
 
 import { clearMarks, drawClues, ghost } from "./board.js";
-import { feedback, index, openText, puzzlePayload } from "./play.js";
+import { feedback, index, keepTime, openText, puzzlePayload } from "./play.js";
 import { call, Cancelled, failed, isCancelled, reason, status, working } from "./server.js";
 import { $, $$, app } from "./state.js";
 
@@ -13,7 +13,7 @@ export function setMode(mode, quiet = false) {
   $$(".mode").forEach((b) => b.classList.toggle("on", b.dataset.action === mode));
   $("#play-bar").classList.toggle("hidden", mode !== "play");
   $("#compose-bar").classList.toggle("hidden", mode !== "compose");
-  if (app.model) { drawClues(); clearMarks(); feedback(); }
+  if (app.model) { drawClues(); clearMarks(); feedback(); keepTime(); } // the timer times play alone
   if (quiet) return;
   reason("");
   status(mode === "compose"
@@ -119,7 +119,7 @@ export function gradeWords(r) {
     return r.unique === false ? "No grade: these clues allow more than one answer."
       : r.answers === 0 ? "No grade: these clues have no answer." : "No grade: uniqueness was not settled in time.";
   }
-  const person = r.human_grade ? FOR_A_PERSON[r.human_grade] || r.human_grade : "too hard to grade for a person within 20 seconds";
+  const person = r.human_grade ? FOR_A_PERSON[r.human_grade] || r.human_grade : "too hard to grade for a person within the time limit";
   return `For a person: ${person}. The solver needs ${FOR_THE_SOLVER[r.grade] || r.grade}.`;
 }
 
@@ -129,12 +129,57 @@ export async function grade() {
   } catch (err) { failed(err); }
 }
 
-/** Generate (or a blank patch to compose on) from the New panel's choices. */
-export async function generate(blank) {
+/** The New panel's choices as the API takes them, or null when the size is no size. */
+function choices() {
   const size = $("#size").value.trim().toLowerCase().replace(/\s+/g, "").replace("×", "x");
-  if (!/^\d+(x\d+)?$/.test(size)) { status("Write the size as width x height, such as 7x7."); return; }
-  const payload = { tiling: $("#tiling").value || "square", size, seed: Math.floor(Math.random() * 1e6), difficulty: $("#difficulty").value };
+  if (!/^\d+(x\d+)?$/.test(size)) return null;
+  return { tiling: $("#tiling").value || "square", size, difficulty: $("#difficulty").value };
+}
+
+const foreseen = { key: "", found: null, control: null, warned: 0 };
+
+/** How long generating `c` usually takes (the API's estimate), asked once per choice. */
+async function estimateOf(c) {
+  const key = JSON.stringify(c);
+  if (foreseen.key === key) return foreseen.found;
+  foreseen.control?.abort();
+  const control = (foreseen.control = new AbortController());
+  const found = await call("estimate", c, { signal: control.signal });
+  Object.assign(foreseen, { key, found });
+  return found;
+}
+
+function duration(seconds) {
+  if (seconds < 90) return `${seconds < 10 ? Math.round(seconds * 10) / 10 : Math.round(seconds)} s`;
+  return seconds < 5400 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds / 3600)} h`;
+}
+
+/** A generation that usually takes longer than the time limit, in words, with what fits. */
+export function tooLong(c, r) {
+  const fits = [r.size && `${r.size} at ${c.difficulty}`, r.difficulty && `${c.size} at ${r.difficulty}`].filter(Boolean);
+  return `A ${c.size} ${c.tiling} at ${c.difficulty} usually takes about ${duration(r.seconds)} to make, longer than `
+    + `the time limit of ${duration(r.limit)}: it would stop with spare clues.`
+    + (fits.length ? ` In time: ${fits.join(", or ")}.` : "");
+}
+
+/** Under the New panel's buttons, before anything starts: whether its choices would take
+ *  longer to generate than the time limit (asked as they change). */
+export async function foresee() {
+  const note = $("[data-role=estimate]"), c = choices();
   try {
+    const r = c && await estimateOf(c);
+    note.textContent = r && !r.fits ? tooLong(c, r) : "";
+  } catch (err) { if (!isCancelled(err)) note.textContent = ""; } // a refused size is said when Generate is pressed
+}
+
+/** Generate (or a blank patch to compose on) from the New panel's choices; true when a
+ *  board opened. A generation that usually takes longer than the time limit asks first. */
+export async function generate(blank) {
+  const c = choices();
+  if (!c) { status("Write the size as width x height, such as 7x7."); return false; }
+  try {
+    if (!blank && !(await goAhead(c))) return false;
+    const payload = { ...c, seed: Math.floor(Math.random() * 1e6) };
     const r = await working(blank ? "Making a blank board" : "Making a puzzle", blank ? "tiling" : "generate", payload);
     await openText(r.puzzle, { mode: blank ? "compose" : "play" });
     if (blank) setMode("compose");
@@ -142,5 +187,20 @@ export async function generate(blank) {
       status(`New puzzle: ${r.clues} clues, ${r.grade ? FOR_A_PERSON[r.grade] || r.grade : "not graded"}`
         + (r.timed_out ? " (the time limit stopped the clue removal early, so some clues may be spare)." : "."));
     }
+    return true;
   } catch (err) { if (isCancelled(err)) status("Cancelled."); else failed(err); }
+  return false;
+}
+
+/** Whether to generate `c` now: at once when it fits the time limit, else on a second
+ *  press within five seconds of the first, which says how long it takes. */
+async function goAhead(c) {
+  const r = await estimateOf(c);
+  if (r.fits || Date.now() - foreseen.warned < 5000) { foreseen.warned = 0; return true; }
+  foreseen.warned = Date.now();
+  const again = "Press Generate again within 5 seconds to make it anyway.", note = $("[data-role=estimate]");
+  status(`This usually takes longer than the time limit (about ${duration(r.seconds)} against ${duration(r.limit)}). ${again}`);
+  note.textContent = `${tooLong(c, r)} ${again}`; // where a phone's eye is, under the button
+  setTimeout(() => { if (note.textContent.endsWith(again)) note.textContent = tooLong(c, r); }, 5000);
+  return false;
 }

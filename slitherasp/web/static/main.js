@@ -3,15 +3,15 @@
 
 import { board, fit, isZoomed, setView, zoomAt } from "./board.js";
 import { BACKEND } from "./config.js";
-import { clearClues, generate, grade, reduce, second, setMode, updateShare } from "./compose.js";
+import { clearClues, foresee, generate, grade, reduce, second, setMode, updateShare } from "./compose.js";
 import { attachKeys, cursor } from "./keys.js";
 import {
-  check, clearBoard, feedback, hint, openText, pairs, pause, puzzlePayload, repaint, saveNow, solve, step,
+  check, clearBoard, feedback, hint, openText, pairs, pause, puzzlePayload, repaint, saveNow, solve, step, timer,
 } from "./play.js";
 import { attach, input } from "./pointer.js";
 import { CROSS, LINE } from "./rules.js";
 import { call, cancel, failed, isCancelled, status, working } from "./server.js";
-import { $, $$, app, changeSetting, lastPlayed, loadSettings, settings } from "./state.js";
+import { $, $$, app, changeSetting, lastPlayed, loadSettings, remember, remembered, settings } from "./state.js";
 
 async function share() {
   await updateShare();
@@ -86,7 +86,7 @@ const ACTIONS = {
   "clear-clues": clearClues, crosses: toggleCrosses,
   "zoom-in": () => zoomButton(1.25), "zoom-out": () => zoomButton(0.8), fit: () => board.svg && fit(),
   open: () => open($("#paste").value),
-  generate: () => generate(false).then(afterOpen), blank: () => generate(true),
+  generate: () => generate(false).then((opened) => opened && afterOpen()), blank: () => generate(true),
   cancel,
 };
 const WITHOUT_A_BOARD = new Set(["open", "generate", "blank", "cancel", "play", "compose", "print"]);
@@ -114,6 +114,22 @@ for (const control of $$("[data-setting]")) {
   });
 }
 
+// How to play is open, on a first visit too, until the player closes it (then closed on later visits).
+function keepHelp() {
+  const help = $("details.help");
+  help.open = remembered("help") !== "closed";
+  help.addEventListener("toggle", () => remember("help", help.open ? "open" : "closed"));
+}
+
+// The New panel says, as its choices change, whether they would take longer to generate than the time limit.
+function watchChoices() {
+  let soon = null;
+  const later = () => { clearTimeout(soon); soon = setTimeout(foresee, 250); };
+  $("#size").addEventListener("input", later);
+  $("#tiling").addEventListener("change", later);
+  $("#difficulty").addEventListener("change", later);
+}
+
 // -- start ---------------------------------------------------------------------------------------
 $("#file").addEventListener("change", async (ev) => { const f = ev.target.files[0]; if (f) open(await f.text()); });
 window.addEventListener("pagehide", saveNow);
@@ -122,7 +138,7 @@ window.addEventListener("beforeprint", () => { // the whole board, as large as t
   if (board.svg) { board.before = board.view; setView({ x: 0, y: 0, w: app.model.scene.width, h: app.model.scene.height }); }
 });
 window.addEventListener("afterprint", () => { if (board.svg && board.before) setView(board.before); });
-window.slitherasp = { app, cursor, repaint }; // for the tests, the benchmarks and the curious, in the console
+window.slitherasp = { app, cursor, repaint, timer }; // for the tests, the benchmarks and the curious, in the console
 
 async function fresh() {
   const r = await working("Making a puzzle for you", "generate",
@@ -137,6 +153,8 @@ async function fresh() {
   }
   loadSettings();
   showSettings();
+  keepHelp();
+  watchChoices();
   attach($("#board"));
   attachKeys(ACTIONS);
   call("tilings", {}).then((t) => {

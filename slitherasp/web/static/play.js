@@ -6,7 +6,7 @@ import {
   celebrate, clearMarks, draw, ghost, markCell, markEdge, paintAll, paintEdges, paintFaces, paintFeedback, shade,
 } from "./board.js";
 import { analyse, CROSS, EMPTY, follow, insideFaces, LINE, problems } from "./rules.js";
-import { call, failed, reason, status, working } from "./server.js";
+import { boardStatus, failed, reason, restate, status, working } from "./server.js";
 import { $, app, keptProgress, saveProgress, settings } from "./state.js";
 
 // -- opening -------------------------------------------------------------------------------------
@@ -19,19 +19,32 @@ export async function openText(text, { keepUrl = false, mode = "play" } = {}) {
   app.undo = []; app.redo = []; app.solved = false; app.revealed = false;
   app.mode = mode;
   const kept = mode === "play" ? keptProgress() : null;
-  if (kept) { app.state = kept.state; if (kept.marks) app.marks = kept.marks; app.solved = kept.solved; }
+  if (kept) {
+    app.state = kept.state; if (kept.marks) app.marks = kept.marks;
+    app.solved = kept.solved; app.revealed = kept.revealed;
+  }
   document.body.dataset.mode = mode;
+  setClock(kept ? kept.seconds : 0);
   draw();
   feedback({ quiet: true });
-  startTimer(kept ? kept.seconds : 0);
-  if (app.solved) stopTimer(); else saveNow(); // the puzzle last played opens next time
+  keepTime(); // and saves: the puzzle last played opens next time
   fillFormats();
   if (!keepUrl) history.replaceState(null, "", `?p=${encodeURIComponent(model.share)}`);
-  status(app.solved ? `Solved already, in ${clock(timer.seconds())}.`
-    : `${model.cells.length} faces. Drag along the edges to draw lines; ${tap()} a face's middle to mark it.`);
   reason("");
+  status(opening());
   document.dispatchEvent(new Event("opened"));
 }
+
+function opening() {
+  if (app.revealed) return "The answer was shown on this board: Clear to play it again, untimed.";
+  if (app.solved) return `Solved already, in ${clock(timer.seconds())}.`;
+  const faces = `${app.model.cells.length} faces`;
+  if (!hasClues()) return `${faces} and no clues yet: Compose gives the faces clues.`;
+  return `${faces}. Drag along the edges to draw lines; ${tap()} a face's middle to mark it.`;
+}
+
+/** A board with clues is a puzzle; one without, a patch to compose on (any loop fits it). */
+export function hasClues() { return app.clues.some((k) => k !== null && k !== undefined); }
 
 function tap() { return matchMedia("(pointer: coarse)").matches ? "tap" : "click"; }
 
@@ -68,9 +81,11 @@ export function edit(changes, { group = null, follow: autoFollow = false } = {})
 }
 
 function changed(edges, faces) {
+  app.changes++;
   clearMarks(); reason("");
   paintEdges(edges); paintFaces(faces);
   feedback();
+  restate();
   saveSoon();
 }
 
@@ -111,38 +126,44 @@ export function feedback({ errors = settings.live, quiet = false } = {}) {
   paintFeedback(an, errors);
   shade(settings.shade ? insideFaces(app.g, app.state) : null);
   if (app.mode !== "play") return an;
-  if (an.solved && !app.solved) {
-    app.solved = true;
-    stopTimer();
-    if (!quiet && !app.revealed) {
+  const solved = an.solved && hasClues();
+  if (solved !== app.solved) {
+    app.solved = solved;
+    keepTime();
+    if (solved && !quiet && !app.revealed) {
       celebrate();
-      status(`Solved in ${clock(timer.seconds())}! One loop, and every clue holds.`);
+      saySolved(`Solved in ${clock(timer.seconds())}! One loop, and every clue holds.`);
     }
-  } else if (!an.solved && app.solved) {
-    app.solved = false;
-    if (!app.revealed) startTimer(timer.seconds());
   }
   return an;
 }
 
+/** "Solved" holds as long as the board is. */
+function saySolved(message) { boardStatus(message, () => (app.solved ? message : null)); }
+
 export function check() {
   const an = feedback({ errors: true });
-  if (an.solved) { status("Solved! One loop, and every clue holds."); return; }
+  if (app.solved) { saySolved("Solved! One loop, and every clue holds."); return; }
+  if (!hasClues()) { boardStatus("This board has no clues yet, so any one loop fits it: Compose gives it clues."); return; }
   const parts = problems(an);
   if (parts.length) {
     const text = parts.join("; ");
-    status(`${text.charAt(0).toUpperCase()}${text.slice(1)} (in red).`);
+    boardStatus(`${text.charAt(0).toUpperCase()}${text.slice(1)} (in red).`);
   } else if (!an.lines) {
-    status("Nothing drawn yet, so nothing is wrong.");
+    boardStatus("Nothing drawn yet, so nothing is wrong.");
   } else {
-    status(`No rule is broken so far; ${an.unmet} clue${an.unmet === 1 ? "" : "s"} still want${an.unmet === 1 ? "s" : ""} lines`
+    boardStatus(`No rule is broken so far; ${an.unmet} clue${an.unmet === 1 ? "" : "s"} still want${an.unmet === 1 ? "s" : ""} lines`
       + `${an.pieces > 1 ? `, and ${an.pieces} pieces of line must join into one loop` : ""}.`);
   }
 }
 
 // -- the timer -----------------------------------------------------------------------------------
+// It times play alone: it runs in Play on a board with clues until the player solves it,
+// and stands still while composing, while paused and once the answer has been shown (then
+// it is not green: green is for a puzzle the player solved). Clues changed by composing
+// make a new puzzle, timed from 0.
 export const timer = {
-  base: 0, since: null, tick: null, paused: false,
+  base: 0, since: null, tick: null, paused: false, clues: "",
   seconds() { return Math.floor(this.base + (this.since ? (Date.now() - this.since) / 1000 : 0)); },
 };
 
@@ -150,31 +171,41 @@ export function clock(s) { return `${Math.floor(s / 60)}:${String(s % 60).padSta
 
 function showClock() { $("[data-role=timer]").textContent = clock(timer.seconds()); }
 
-export function startTimer(seconds) {
-  clearInterval(timer.tick);
-  timer.base = seconds; timer.since = Date.now(); timer.paused = false;
-  document.body.classList.remove("paused", "stopped");
-  showClock();
-  timer.tick = setInterval(showClock, 1000);
+/** The timer, stopped, at `seconds` of the puzzle on the board (its clues as they are). */
+function setClock(seconds) {
+  run(false);
+  timer.base = seconds; timer.clues = app.clues.join(); timer.paused = false;
+  document.body.classList.remove("paused");
 }
 
-export function stopTimer() {
-  timer.base = timer.seconds(); timer.since = null;
+function run(on) {
+  if (on === (timer.since !== null)) return;
+  timer.base = timer.seconds();
+  timer.since = on ? Date.now() : null;
   clearInterval(timer.tick);
+  if (on) timer.tick = setInterval(showClock, 1000);
+}
+
+/** Start or stop the timer as the board now is (after opening, a change of mode, solving,
+ *  pausing or showing the answer). */
+export function keepTime() {
+  if (timer.clues !== app.clues.join()) { // composed into a new puzzle
+    setClock(0);
+    app.revealed = false;
+  }
+  run(app.mode === "play" && hasClues() && !app.solved && !app.revealed && !timer.paused);
+  document.body.classList.toggle("solved", app.solved && !app.revealed);
   showClock();
-  document.body.classList.add("stopped");
   saveNow();
 }
 
 /** Pause (the board is hidden meanwhile) or go on. */
 export function pause() {
   if (!app.model || app.solved) return;
-  if (timer.paused) { startTimer(timer.base); status("Go on."); return; }
-  stopTimer();
-  document.body.classList.remove("stopped");
-  timer.paused = true;
-  document.body.classList.add("paused");
-  status("Paused. Press the timer (or p) to go on.");
+  timer.paused = !timer.paused;
+  document.body.classList.toggle("paused", timer.paused);
+  keepTime();
+  status(timer.paused ? "Paused. Press the timer (or p) to go on." : "Go on.");
 }
 
 // -- asking the server ---------------------------------------------------------------------------
@@ -194,40 +225,64 @@ export function index(pairList) {
 function cellIndex(name) { return app.model.cells.indexOf(String(name)); }
 
 export async function hint() {
+  const asked = app.changes;
   try {
     const r = await working("Looking for the next step", "hint", puzzlePayload({ links: pairs(LINE), non_links: pairs(CROSS) }));
     clearMarks();
+    if (app.changes !== asked) { status("The board changed while the hint was on its way: ask again."); return; }
     const wrong = [...index(r.wrong.links), ...index(r.wrong.non_links)];
-    if (r.verdict === "solved" || r.solved) { status("Solved: there is nothing left to do."); return; }
-    if (wrong.length) {
-      wrong.forEach((e) => ghost(e, "wrong"));
-      status(`${wrong.length} of your marks ${wrong.length === 1 ? "is" : "are"} in no answer (marked in red). Undo or clear ${wrong.length === 1 ? "it" : "them"}.`);
-      return;
-    }
-    if (r.verdict === "conflict") {
-      index(r.conflicting).forEach((e) => ghost(e, "wrong"));
-      status("These marks (in red) fit no answer together: one of them is wrong.");
-      return;
-    }
-    if (r.verdict === "unsolvable") { status("This puzzle has no answer."); return; }
-    if (r.verdict === "unknown") { status("No hint in time: the puzzle is too hard to hint within 20 seconds."); return; }
-    if (!r.step) { status("No step follows from this board: the puzzle has more than one answer."); return; }
-    showStep(r.step);
+    if (r.verdict === "solved" || r.solved) boardStatus("Solved: there is nothing left to do.");
+    else if (wrong.length) sayMarks(wrong, wrongWords);
+    else if (r.verdict === "conflict") sayMarks(index(r.conflicting), conflictWords);
+    else if (r.verdict === "unsolvable") status("This puzzle has no answer.");
+    else if (r.verdict === "unknown") boardStatus("No hint in time: the puzzle is too hard to hint within the time limit.");
+    else if (!r.step) boardStatus("No step follows from this board: the puzzle has more than one answer.");
+    else sayStep(r.step);
   } catch (err) { failed(err); }
 }
 
-function showStep(s) {
-  index(s.reason.links).forEach((e) => ghost(e, "reason"));
-  index(s.reason.non_links).forEach((e) => ghost(e, "reason"));
-  s.reason.clues.forEach((name) => markCell(cellIndex(name), "reason"));
-  index(s.settles.links).forEach((e) => ghost(e, "line"));
-  index(s.settles.non_links).forEach((e) => ghost(e, "cross"));
-  const n = s.settles.links.length, x = s.settles.non_links.length;
-  const what = [n && `${n} line${n > 1 ? "s" : ""}`, x && `${x} cross${x > 1 ? "es" : ""}`].filter(Boolean).join(" and ");
-  status(`Hint (${s.level}): ${what}, shown in green.`);
-  const clues = s.reason.clues.length, marks = s.reason.links.length + s.reason.non_links.length;
-  const from = [clues && `the clue${clues > 1 ? "s" : ""} in orange`, marks && "the marks in orange"].filter(Boolean).join(" and ");
-  reason(`Why: ${from || "the rules alone"}, by ${s.reason.rules.join(", ")}.`);
+function wrongWords(n) {
+  return `${n} of your marks ${n === 1 ? "is" : "are"} in no answer (marked in red). Undo or clear ${n === 1 ? "it" : "them"}.`;
+}
+
+function conflictWords(n, all) { return all ? "These marks (in red) fit no answer together: one of them is wrong." : null; }
+
+/** Say `words(n, all)` of the marks on `edges` (in red) that are still as they were:
+ *  n of them, all of them or not; none left, the status goes away. */
+function sayMarks(edges, words) {
+  const was = edges.map((e) => [e, app.state[e]]);
+  const still = () => {
+    const left = was.filter(([e, s]) => app.state[e] === s).map(([e]) => e);
+    if (!left.length) return null;
+    left.forEach((e) => ghost(e, "wrong"));
+    return words(left.length, left.length === was.length);
+  };
+  boardStatus(still(), still);
+}
+
+/** A hint's step: what it settles (in green), what it rests on (in orange) and why. It
+ *  holds while what it rests on is on the board, and shows what is left of it to draw. */
+function sayStep(s) {
+  const marks = (links, crosses) => [...index(links).map((e) => [e, LINE]), ...index(crosses).map((e) => [e, CROSS])];
+  const rests = marks(s.reason.links, s.reason.non_links), settles = marks(s.settles.links, s.settles.non_links);
+  const clues = s.reason.clues.length, from = [clues && `the clue${clues > 1 ? "s" : ""} in orange`,
+    rests.length && "the marks in orange"].filter(Boolean).join(" and ");
+  const still = () => {
+    const left = settles.filter(([e, v]) => app.state[e] !== v);
+    if (!left.length || rests.some(([e, v]) => app.state[e] !== v)) return null;
+    rests.forEach(([e]) => ghost(e, "reason"));
+    s.reason.clues.forEach((name) => markCell(cellIndex(name), "reason"));
+    left.forEach(([e, v]) => ghost(e, v === LINE ? "line" : "cross"));
+    reason(`Why: ${from || "the rules alone"}, by ${s.reason.rules.join(", ")}.`);
+    const what = [count(left, LINE, "line", "lines"), count(left, CROSS, "cross", "crosses")].filter(Boolean).join(" and ");
+    return `Hint (${s.level}): ${what}${left.length < settles.length ? " left" : ""}, shown in green.`;
+  };
+  boardStatus(still(), still);
+}
+
+function count(marks, value, one, many) {
+  const n = marks.filter(([, v]) => v === value).length;
+  return n ? `${n} ${n === 1 ? one : many}` : "";
 }
 
 let askedToSolve = 0;
@@ -245,13 +300,13 @@ export async function solve() {
   $("[data-action=solve]").textContent = "Solve";
   try {
     const r = await working("Solving", "solve", puzzlePayload({ unique: true }));
-    if (!r.links.length) { status(r.result === "UNSATISFIABLE" ? "This puzzle has no answer." : "No answer found in time."); return; }
+    if (!r.links.length) { boardStatus(r.result === "UNSATISFIABLE" ? "This puzzle has no answer." : "No answer found in time."); return; }
     const lines = new Set(index(r.links));
     app.revealed = true;
-    edit(app.state.map((_, e) => ["e", e, lines.has(e) ? LINE : CROSS]));
+    edit(app.state.map((s, e) => ["e", e, lines.has(e) ? LINE : s === CROSS ? CROSS : EMPTY])); // lines, and the crosses you made
     lines.forEach((e) => markEdge(e, "answer"));
-    stopTimer();
-    status(r.unique ? "The answer, which is the only one." : r.unique === false
+    keepTime();
+    boardStatus(r.unique ? "The answer, which is the only one." : r.unique === false
       ? "An answer; the puzzle has more than one." : "An answer (whether it is the only one was not settled in time).");
   } catch (err) { failed(err); }
 }

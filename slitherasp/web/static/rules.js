@@ -9,7 +9,7 @@ export const STATES = ["empty", "line", "cross"];
 
 /**
  * Everything the lines say, in one pass over the board (linear in its size):
- * `clue[c]`: 0 not yet met, 1 met (dimmed; a 0 once its edges are crossed), 2 broken (too many lines, or too few
+ * `clue[c]`: 0 not yet met, 1 met (dimmed; a 0 once its edges are crossed or the board is solved), 2 broken (too many lines, or too few
  * places left); `bad`: vertices with three lines or more, or a line that ends where
  * every other edge is crossed; `loopEdges`: the edges of a closed loop that is not
  * the answer (it leaves clues unmet or other lines outside it); `solved`: the lines
@@ -48,6 +48,7 @@ export function analyse(g, state, clues) {
   }
   const loops = [...roots].filter(([, closed]) => closed).map(([r]) => r);
   const solved = lines > 0 && roots.size === 1 && loops.length === 1 && unmet === 0;
+  if (solved) clues.forEach((k, c) => { if (k === 0) clue[c] = 1; }); // a 0 is met by the answer, crossed or not
   const loopEdges = [];
   if (!solved && loops.length) {
     const closed = new Set(loops);

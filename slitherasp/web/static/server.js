@@ -1,12 +1,28 @@
-// Talking to the server: JSON in and out, long work shown as working with a running
-// count of seconds and a Cancel button (its abort closes the request, which stops the
-// server's work too), and the server's messages said in a player's words.
+// Talking to the server: JSON in and out through `call`, long work shown as working with
+// a running count of seconds and a Cancel button (its abort closes the request, which
+// stops the server's work too); the server's messages come in a player's words.
 
 import { BACKEND } from "./config.js";
 import { viaWorker } from "./pyworker.js";
 import { $, $$ } from "./state.js";
 
-export function status(message) { $("[data-role=status]").textContent = message; }
+let about = null; // what a status about the board says once the board has changed (see boardStatus)
+
+function show(message) { $("[data-role=status]").textContent = message || ""; }
+
+/** A status about what was done (a link copied, a file saved): it stays until the next. */
+export function status(message) { show(message); about = null; }
+
+/** A status about the board as it is (a hint, a check, wrong marks, solved): after each
+ *  change of the board `still()` says it again as the board now is (and may mark the
+ *  board again), or returns null and the status goes away. */
+export function boardStatus(message, still = () => null) { show(message); about = message ? still : null; }
+
+/** The board has changed: a status about it says what still holds, or goes away. */
+export function restate() {
+  if (about) boardStatus(about(), about);
+}
+
 export function reason(message) { $("[data-role=reason]").textContent = message || ""; }
 
 export class Cancelled extends Error {
@@ -78,36 +94,11 @@ export async function working(label, action, payload) {
 
 export function cancel() { if (pending) pending.abort(); }
 
-/** Say an error for the one at the page: no labels such as `<puzzle>:1:`, no command-line
- *  options or commands, and what to do about it. The server speaks as the command line
- *  does (`<puzzle>:2:1: clue 9 is larger than 4`); this is where that becomes words. */
+/** An error of the server's said to the one at the page: the server words its refusals
+ *  for players and scripts alike (slitherasp/web/words.py), so only an answer without
+ *  words (a proxy's, a crash's) is said here. */
 export function forPlayers(message, code) {
-  if (code === 503) return "The server is busy with other work. Try again in a moment.";
-  if (code === 413) return "That is too large for the page.";
-  let m = String(message || `The server answered ${code}.`);
-  const at = /^<[^>]*>:(\d+)(:\d+)?:\s*/.exec(m), line = at ? +at[1] : 0;
-  m = m.replace(/^<[^>]*>(:\d+){0,2}:\s*/, "");
-  let found;
-  if (/cannot tell the format/.test(m)) {
-    return "The page cannot read this as a puzzle. Paste a Loopy game ID, a puzz.link or penpa-edit link, "
-      + "a pzprv3 file, ASP facts or GeoJSON/WKT polygons.";
-  }
-  if (/slitherasp generate/.test(m)) return "The page makes puzzles of up to 900 cells (30x30); make larger ones on the command line.";
-  if (/ is not WxH$/.test(m)) return "Write the size as width x height, such as 7x7.";
-  if ((found = /^([a-z0-9-]+): (width|height) (\d+) is out of range (\d+)\.\.(\d+)$/.exec(m))) {
-    const [, tiling, side, n, low, high] = found;
-    return `A ${tiling} board's ${side} is ${low} to ${high}, not ${n}. Change the size.`;
-  }
-  if ((found = /^the time limit of (\S+) s ran out/.exec(m))) {
-    return `The server stops after ${found[1]} seconds, and this took longer. Try a smaller board or an easier level.`;
-  }
-  if (/^internal error/.test(m)) return `Something went wrong in the server (a bug, please report it): ${m.replace(/^internal error:\s*/, "")}`;
-  m = m.replace(/\s*\([^()]*--[a-z][^()]*\)/g, "") // an aside that names an option
-    .replace(/\s*[;,]?\s*(use |name it with )?--[a-z][a-z-]*[^;.]*/g, "") // a clause that does
-    .replace(/\s*[;,]?[^;,]*'slitherasp [^']*'[^;.]*/g, "") // a clause naming a command
-    .trim();
-  m = m.charAt(0).toUpperCase() + m.slice(1) + (/[.!?]$/.test(m) ? "" : ".");
-  return line > 1 ? `Line ${line}: ${m}` : m;
+  return message ? String(message) : `The server answered ${code} without saying why. Try again, or reload the page.`;
 }
 
 export function isCancelled(err) { return err instanceof Cancelled; }

@@ -12,9 +12,11 @@ export const app = {
   state: [],         // per edge: 0 empty, 1 line, 2 cross
   marks: [],         // per cell: 0 none, 1 inside, 2 outside
   undo: [], redo: [],
+  changes: 0,        // changes of the board so far (an answer asked before one is out of date)
   mode: "play",
   edited: false,     // clues changed since opening
-  solved: false,
+  solved: false,      // the player has solved it (the timer stops, green)
+  revealed: false,    // Solve has shown the answer on this board (the timer stops, not green)
   analysis: null,    // the last rules.analyse
 };
 
@@ -58,23 +60,31 @@ function key() { return `slitherasp:${app.model.share}`; }
 export function saveProgress(seconds) {
   if (!app.model || app.mode !== "play") return;
   try {
-    localStorage.setItem(key(), JSON.stringify({ state: app.state, marks: app.marks, seconds, solved: app.solved }));
+    const kept = { state: app.state, marks: app.marks, seconds, solved: app.solved, revealed: app.revealed };
+    localStorage.setItem(key(), JSON.stringify(kept));
     localStorage.setItem("slitherasp:last", app.model.share);
   } catch (err) { /* storage full or off: playing goes on */ }
 }
 
-/** The kept progress of the opened puzzle: {state, marks, seconds, solved} or null. */
+/** The kept progress of the opened puzzle: {state, marks, seconds, solved, revealed} or null. */
 export function keptProgress() {
   try {
     const kept = JSON.parse(localStorage.getItem(key()) || "null");
     if (kept && Array.isArray(kept.state) && kept.state.length === app.state.length) {
       const marks = Array.isArray(kept.marks) && kept.marks.length === app.marks.length ? kept.marks : null;
-      return { state: kept.state, marks, seconds: +kept.seconds || 0, solved: !!kept.solved };
+      return { state: kept.state, marks, seconds: +kept.seconds || 0, solved: !!kept.solved, revealed: !!kept.revealed };
     }
   } catch (err) { /* a bad entry: start afresh */ }
   return null;
 }
 
-export function lastPlayed() {
-  try { return localStorage.getItem("slitherasp:last"); } catch (err) { return null; }
+/** What the page remembers under `key` (null: nothing, or storage is off). */
+export function remembered(key) {
+  try { return localStorage.getItem(`slitherasp:${key}`); } catch (err) { return null; }
 }
+
+export function remember(key, value) {
+  try { localStorage.setItem(`slitherasp:${key}`, value); } catch (err) { /* off: forgotten */ }
+}
+
+export function lastPlayed() { return remembered("last"); }
