@@ -188,3 +188,45 @@ def test_without_dask_the_cluster_option_says_how_to_install_it(
             (tmp_path / "p.lp").write_text("edge(1,2). edge(2,3). edge(3,1). cell_contains(c,1,2). clue(c,1).")
         assert main(command) == 2
         assert "pip install 'slitherasp[cluster]'" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- size
+def test_a_huge_collection_holds_its_runs_not_its_jobs() -> None:
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        todo = campaign.jobs("square", (5, 5), 200_000, 1, difficulty="hard")
+        spec = campaign.jobs_from_spec('{"seed": 1, "runs": [{"tiling": "square", "count": 100000}, '
+                                       '{"tiling": "cairo", "size": "4x4", "count": 100000}]}')
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 256_000, f"{peak} bytes for the jobs of 400,000 puzzles"
+    assert len(todo) == 200_000 and len(spec) == 200_000
+    assert todo[123_456] == campaign.Job(123_456, "square", 5, 5, campaign.seed_for(1, 123_456), "hard")
+    assert [j.number for j in todo[-2:]] == [199_998, 199_999] and next(iter(todo)) == todo[0]
+    assert spec[100_000].name == "cairo-4x4-100000" and spec[99_999].tiling == "square"
+    with pytest.raises(IndexError):
+        todo[200_000]
+
+
+def _square(n: int) -> dict:
+    return {"n": n * n}
+
+
+@pytest.mark.parametrize("ordered", [False, True])
+def test_worker_processes_are_handed_items_as_they_need_them(ordered: bool) -> None:
+    drawn = [0]
+
+    def items():  # type: ignore[no-untyped-def]
+        for n in range(100_000):
+            drawn[0] += 1
+            yield n
+
+    given = campaign.results(items(), _square, jobs=2, ordered=ordered)
+    got = [next(given)["n"] for _ in range(5)]
+    given.close()
+    assert drawn[0] <= 5 + campaign.ahead(2)
+    if ordered:
+        assert got == [0, 1, 4, 9, 16]

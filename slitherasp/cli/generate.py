@@ -248,10 +248,10 @@ def run_collection(args: argparse.Namespace) -> int:
         size = args.size or t.default_size
         todo = campaign.jobs(t.name, size, args.count, args.seed or 0, difficulty=args.difficulty,
                              solver_grade=args.solver_grade, minimal=args.minimal)
-    for kind in {(j.tiling, j.width, j.height) for j in todo}:
+    for kind in todo.kinds():
         tilings.build(kind[0], kind[1], kind[2], seed=0)  # a size a tiling refuses fails now, not N times
     folder = writable_folder(args.output)
-    before = len(campaign.done(folder) & {j.number for j in todo})
+    before = sum(n < len(todo) for n in campaign.done(folder))
     progress = Progress.for_args(len(todo) - before, args, what="puzzles", unit=" puzzles", ticking=True)
     failed = 0
 
