@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import signal
 import time
 from bisect import bisect_right
 from collections import deque
@@ -29,7 +30,7 @@ from pathlib import Path
 from typing import Any, overload
 
 from .errors import GenerationError, InputError
-from .stopping import end_with_parent
+from .stopping import check, end_with_parent
 
 INDEX = "index.jsonl"
 RESTARTS = 3
@@ -190,7 +191,7 @@ def make(job: Job) -> dict[str, Any]:
     try:
         blank = tilings.build(job.tiling, job.width, job.height, seed=job.seed)
         made = generate(blank, seed=job.seed, level=job.solver_grade, difficulty=job.difficulty,
-                        minimal=job.minimal)
+                        minimal=job.minimal, partial=False)  # stopped: dropped, made again next time
     except (GenerationError, InputError) as e:
         return {"index": {**line, "failed": str(e), "cpu": round(time.process_time() - start, 3)}, "files": {}}
     files = instance_files(made.puzzle, Path(f"{job.name}.lp"), made.answer)
@@ -235,7 +236,9 @@ def record(folder: Path, result: dict[str, Any]) -> None:
 def run(todo: Iterable[Job], folder: Path, *, jobs: int = 1, cluster: str | None = None,
         progress: Callable[[dict[str, Any]], None] | None = None) -> int:
     """Make the jobs not yet done in ``folder``, writing each as it finishes; how many
-    were made. Ctrl-C stops: finished puzzles stay, the others are made next time."""
+    were made. Ctrl-C (a stop request, :mod:`slitherasp.stopping`) raises
+    :class:`~slitherasp.stopping.StoppedError`: finished puzzles stay, the ones under
+    way are dropped and made next time, none is kept half made."""
     finished = done(folder)
     left = (job for job in todo if job.number not in finished)
     count = 0
@@ -254,7 +257,9 @@ def results(items: Iterable[Any], work: Callable[[Any], dict[str, Any]], jobs: i
     items when ``ordered``, else as they finish. Items are drawn as workers need them
     (at most :func:`ahead` handed out and not given back), so memory does not grow
     with their number. A worker process that dies (killed, out of memory) breaks its
-    pool: the items not finished go to a new pool, up to :data:`RESTARTS` times.
+    pool: the items not finished go to a new pool, up to :data:`RESTARTS` times. A
+    stop request ends it with :class:`~slitherasp.stopping.StoppedError` (Ctrl-C
+    does with ``KeyboardInterrupt``), the workers with it.
 
     >>> [r["n"] for r in results(range(3), lambda n: {"n": n * n}, ordered=True)]
     [0, 1, 4]
@@ -262,13 +267,15 @@ def results(items: Iterable[Any], work: Callable[[Any], dict[str, Any]], jobs: i
     if cluster is not None:
         yield from _on_dask(iter(items), work, cluster, ordered)
     elif jobs <= 1:
-        yield from map(work, items)
+        for item in items:
+            check()
+            yield work(item)
     else:
         yield from _in_processes(iter(items), work, jobs, ordered)
 
 
 POLL = 0.05
-"""Seconds a wait for workers lasts before it looks again."""
+"""Seconds between looks at a stop request while workers work."""
 
 
 def ahead(workers: int) -> int:
@@ -301,6 +308,7 @@ class _Window:
             if not self.flight:
                 return
             wait(list(self.flight))
+            check()
             for future in [f for f in self.flight if f.done()]:
                 result = future.result()
                 place, _ = self.flight.pop(future)
@@ -336,14 +344,34 @@ def _in_processes(items: Iterator[Any], work: Callable[[Any], dict[str, Any]], j
 
     window = _Window(items, ahead(jobs), ordered)
     for _ in range(RESTARTS + 1):
-        with ProcessPoolExecutor(jobs, initializer=end_with_parent, initargs=(os.getpid(),)) as pool:
+        with ProcessPoolExecutor(jobs, initializer=_worker, initargs=(os.getpid(),)) as pool:
             try:
                 yield from window.run(lambda item: pool.submit(work, item),
                                       lambda futures: wait(futures, POLL, return_when=FIRST_COMPLETED))
                 return
             except BrokenProcessPool:
                 window.hand_out_again()
+            except BaseException:  # Ctrl-C, a stop request, the caller gone: the workers go too, now
+                _end(pool)
+                raise
     raise GenerationError(f"worker processes died {RESTARTS + 1} times; the items not finished are left undone")
+
+
+def _worker(parent: int) -> None:
+    """Start a worker process: it ends with its parent (:func:`end_with_parent`) and
+    leaves Ctrl-C, which a terminal sends to every process of the command, to the
+    parent, which ends it (it would keep half the work it was doing)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.set_wakeup_fd(-1)  # a forked worker would wake the parent's watchdog
+    end_with_parent(parent)
+
+
+def _end(pool: Any) -> None:
+    """Cancel what waits in ``pool`` and end its worker processes now."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
 
 
 def _on_dask(items: Iterator[Any], work: Callable[[Any], dict[str, Any]], cluster: str,

@@ -13,6 +13,7 @@ from typing import Any
 from ..errors import InputError
 from ..files import writable_folder
 from ..grades import HUMAN_LEVELS, SOLVER_LEVELS
+from ..stopping import StoppedError
 from .common import (
     Exit,
     Progress,
@@ -91,7 +92,7 @@ def _add_generate(sub: Any) -> None:
     json_arg(p, "print a JSON summary")
     progress_arg(p)
     p.set_defaults(run=run_generate)
-    stoppable(p, finish=0.3, when=lambda args: args.count is None and args.spec is None)
+    stoppable(p, finish=0.3)
 
 
 def _add_grade(sub: Any) -> None:
@@ -262,7 +263,7 @@ def run_collection(args: argparse.Namespace) -> int:
 
     try:
         made = campaign.run(todo, folder, jobs=args.jobs, cluster=args.cluster, progress=show)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, StoppedError):  # the puzzles under way are dropped, none is kept half made
         progress.end()
         err(f"slitherasp: interrupted: {len(campaign.done(folder))} puzzles are done in {folder}; "
             "the same command makes the rest")
