@@ -346,3 +346,19 @@ def test_cli_ctrl_c_keeps_a_puzzle_with_its_grades(capsys, tmp_path: Path, monke
     code, _, err = run(capsys, *argv[:-1], "-o", str(tmp_path / "text"))
     assert code == 130 and "None" not in err and f"{summary['human_grade']} for a person" in err
 
+
+def test_cli_without_a_seed_makes_a_new_puzzle_each_time(capsys, tmp_path: Path) -> None:
+    argv = ["generate", "square", "--size", "5", "-o", str(tmp_path)]
+    made = []
+    for _ in range(2):
+        code, out, err = run(capsys, *argv)
+        assert code == 0, err
+        lp = Path(out.split()[0])
+        seed = int(lp.stem.rpartition("-s")[2])
+        assert f"seed {seed}," in err
+        made.append((seed, lp.read_bytes()))
+    assert made[0][0] != made[1][0]
+    for seed, data in made:  # the seed printed makes the same puzzle again
+        code, out, _ = run(capsys, *argv[:-1], str(tmp_path / "again"), "--seed", str(seed))
+        assert code == 0 and Path(out.split()[0]).read_bytes() == data
+

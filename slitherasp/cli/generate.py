@@ -71,7 +71,9 @@ def _add_generate(sub: Any) -> None:
     p.add_argument("tiling", metavar="TILING", nargs="?",
                    help="a tiling name ('slitherasp tiling list'), or an instance file with geometry")
     size_arg(p)
-    p.add_argument("--seed", type=int, metavar="S", help="random seed (default 0)")
+    p.add_argument("--seed", type=int, metavar="S",
+                   help="random seed: the same seed makes the same puzzle (default: a new one, printed and in "
+                        "the file name; 0 for a collection, so that the same command resumes it)")
     goal = p.add_mutually_exclusive_group()
     goal.add_argument("--difficulty", choices=DIFFICULTIES,
                       help="the grade for a person to reach (default: normal; both grades are reported)")
@@ -178,7 +180,6 @@ def patch(spec: str, size: tuple[int, int] | None, seed: int | None) -> tuple[An
 
 def run_generate(args: argparse.Namespace) -> int:
     from .. import formats, render
-    from ..generate import generate
     from ..results import generated_json
 
     if (args.spec is None) == (args.tiling is None):
@@ -190,26 +191,18 @@ def run_generate(args: argparse.Namespace) -> int:
         return run_collection(args)
     if args.cluster or args.jobs != 1:
         raise InputError("--jobs and --cluster go with --count (a collection)")
-    blank, stem = patch(args.tiling, args.size, args.seed)
+    seed = fresh_seed() if args.seed is None else args.seed
+    blank, stem = patch(args.tiling, args.size, seed)
     writable_folder(args.output)  # before the work, not after it
     if not args.force:  # the same command makes the same puzzle: say so before making it again
-        made_before = sorted(Path(args.output).glob(f"{stem}-*-s{args.seed or 0}.lp"))
+        made_before = sorted(Path(args.output).glob(f"{stem}-*-s{seed}.lp"))
         if made_before:
             raise InputError("exists already: the same tiling, size and seed made it (use --force to make it "
                              "again and replace it)", source=str(made_before[0]))
-    progress = Progress.for_args(len(blank.cells), args, what="clues", unit=" cells", ticking=True)
-
-    def show(removed: int, kept: int, untested: int, elapsed: float) -> None:
-        progress.show(removed + kept, f"{removed} clues removed, {kept} kept, {untested} to test")
-
-    try:
-        made = generate(blank, seed=args.seed or 0, level=args.solver_grade, difficulty=args.difficulty,
-                        minimal=args.minimal, progress=show, time_limit=remaining(args.time_limit))
-    finally:
-        progress.end()
+    made = _make_one(args, blank, seed)
     person = made.grade.human.level if made.grade.human else None
     level = (made.grade.level if args.solver_grade else person) or "ungraded"
-    name = f"{stem}-{level}-s{args.seed or 0}"
+    name = f"{stem}-{level}-s{seed}"
     path = Path(args.output) / f"{name}.lp"
     drawing = {path.with_suffix(".svg"): render.svg(made.puzzle, title=name)}
     try:
@@ -225,9 +218,9 @@ def run_generate(args: argparse.Namespace) -> int:
         out(json.dumps(summary))
     else:
         out(" ".join(summary["files"]))
-        err(f"{path}: {summary['clues']} clues on {summary['cells']} cells, {person or 'ungraded'} for a "
-            f"person, {made.grade.level} for the solver ({made.grade.choices} choices), {made.tests} tests, "
-            f"{made.seconds:.2f}s")
+        err(f"{path}: seed {seed}, {summary['clues']} clues on {summary['cells']} cells, "
+            f"{person or 'ungraded'} for a person, {made.grade.level} for the solver "
+            f"({made.grade.choices} choices), {made.tests} tests, {made.seconds:.2f}s")
     if made.interrupted:
         err("slitherasp: interrupted: kept the puzzle found so far (unique, perhaps not minimal)")
         return Exit.INTERRUPT
@@ -236,6 +229,30 @@ def run_generate(args: argparse.Namespace) -> int:
             "(unique, perhaps not minimal nor of the grade asked for)")
         return Exit.TIMEOUT
     return Exit.OK
+
+
+def fresh_seed() -> int:
+    """A seed for a puzzle asked for without one: a new puzzle every time (printed, and
+    in the file name, so that ``--seed`` makes it again)."""
+    import secrets
+
+    return secrets.randbelow(2**32)
+
+
+def _make_one(args: argparse.Namespace, blank: Any, seed: int) -> Any:
+    """One puzzle, its progress shown."""
+    from ..generate import generate
+
+    progress = Progress.for_args(len(blank.cells), args, what="clues", unit=" cells", ticking=True)
+
+    def show(removed: int, kept: int, untested: int, elapsed: float) -> None:
+        progress.show(removed + kept, f"{removed} clues removed, {kept} kept, {untested} to test")
+
+    try:
+        return generate(blank, seed=seed, level=args.solver_grade, difficulty=args.difficulty,
+                        minimal=args.minimal, progress=show, time_limit=remaining(args.time_limit))
+    finally:
+        progress.end()
 
 
 def run_collection(args: argparse.Namespace) -> int:
