@@ -344,8 +344,7 @@ def generate(
     if reason() == "interrupt":  # stopped while the last loop was tested: that is no failure
         raise StoppedError("interrupt")
     late = deadline is not None and time.perf_counter() > deadline
-    raise _failed(level, difficulty, reached, f"within the time limit of {time_limit:g} s" if late
-                  else f"after {attempts} loops")
+    raise _failed(level, difficulty, reached, "within the time limit" if late else f"after {attempts} loops")
 
 
 def _keep(result: Puzzle, level: str | None, difficulty: str | None, stopped: bool, person: bool,

@@ -362,3 +362,38 @@ def test_cli_without_a_seed_makes_a_new_puzzle_each_time(capsys, tmp_path: Path)
         code, out, _ = run(capsys, *argv[:-1], str(tmp_path / "again"), "--seed", str(seed))
         assert code == 0 and Path(out.split()[0]).read_bytes() == data
 
+
+def test_cli_no_puzzle_within_the_time_limit_names_the_limit_given(
+        capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import slitherasp.generate as module
+
+    real, calls = module.time.perf_counter, itertools.count()
+
+    class Clock:  # the limit runs out once generation has started
+        @staticmethod
+        def perf_counter() -> float:
+            return real() + (1000.0 if next(calls) else 0.0)
+
+    monkeypatch.setattr(module, "time", Clock)
+    monkeypatch.setattr(module._Remover, "start_ok", lambda self: False)  # no loop fits the grade,
+    monkeypatch.setattr(module, "PERSON_ATTEMPTS", 3)  # and three are tried
+    code, out, err = run(capsys, "generate", "square", "--size", "3", "--difficulty", "hard", "--time-limit", "60",
+                         "--seed", "1", "-o", str(tmp_path))
+    assert code == 1 and out == "" and err.count("\n") == 1
+    assert "no hard puzzle on this patch within the time limit of 60 s;" in err
+
+
+def test_cli_a_grade_the_time_limit_left_out_is_not_graded_never_none(
+        capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    import slitherasp.generate as module
+
+    made = generate(tilings.build("square", 5, 5), seed=1)
+    cut = replace(made, grade=replace(made.grade, level=None, unique=None, human=None), timed_out=True)
+    monkeypatch.setattr(module, "generate", lambda *args, **options: cut)
+    code, out, err = run(capsys, "generate", "square", "--size", "5", "--seed", "1", "--time-limit", "9",
+                         "-o", str(tmp_path))
+    assert code == 124 and "None" not in err
+    assert "not graded for a person, not graded for the solver" in err
+    assert Path(out.split()[0]).name == "square-5x5-ungraded-s1.lp"

@@ -219,7 +219,7 @@ def run_generate(args: argparse.Namespace) -> int:
     else:
         out(" ".join(summary["files"]))
         err(f"{path}: seed {seed}, {summary['clues']} clues on {summary['cells']} cells, "
-            f"{person or 'ungraded'} for a person, {made.grade.level} for the solver "
+            f"{person or NOT_GRADED} for a person, {made.grade.level or NOT_GRADED} for the solver "
             f"({made.grade.choices} choices), {made.tests} tests, {made.seconds:.2f}s")
     if made.interrupted:
         err("slitherasp: interrupted: kept the puzzle found so far (unique, perhaps not minimal)")
@@ -231,6 +231,10 @@ def run_generate(args: argparse.Namespace) -> int:
     return Exit.OK
 
 
+NOT_GRADED = "not graded"
+"""What a grade that was not worked out (the time limit ran out first) is called."""
+
+
 def fresh_seed() -> int:
     """A seed for a puzzle asked for without one: a new puzzle every time (printed, and
     in the file name, so that ``--seed`` makes it again)."""
@@ -240,7 +244,9 @@ def fresh_seed() -> int:
 
 
 def _make_one(args: argparse.Namespace, blank: Any, seed: int) -> Any:
-    """One puzzle, its progress shown."""
+    """One puzzle, its progress shown; a failure within the time limit names the
+    limit given (the generator counts only what was left of it)."""
+    from ..errors import GenerationError
     from ..generate import generate
 
     progress = Progress.for_args(len(blank.cells), args, what="clues", unit=" cells", ticking=True)
@@ -251,6 +257,11 @@ def _make_one(args: argparse.Namespace, blank: Any, seed: int) -> Any:
     try:
         return generate(blank, seed=seed, level=args.solver_grade, difficulty=args.difficulty,
                         minimal=args.minimal, progress=show, time_limit=remaining(args.time_limit))
+    except GenerationError as e:
+        limit = "within the time limit"
+        if args.time_limit is None or limit not in str(e):
+            raise
+        raise GenerationError(str(e).replace(limit, f"{limit} of {args.time_limit:g} s", 1)) from None
     finally:
         progress.end()
 
