@@ -61,7 +61,9 @@ def _add_generate(sub: Any) -> None:
         "for it). --solver-grade is clingo's effort: easy = propagation alone proves the\n"
         "answer unique; medium = failed-literal probing is needed; hard = search is\n"
         "needed. Ctrl-C, or the end of --time-limit, keeps the puzzle found so far\n"
-        "(unique at its grade, which may be easier than the one asked for).",
+        "(unique at its grade, which may be easier than the one asked for); in a\n"
+        "collection (--count, --spec) Ctrl-C keeps only the finished puzzles, and the\n"
+        "same command makes the rest, as an uninterrupted run would have made them.",
         "examples:\n"
         "  slitherasp generate square --size 10x10 --seed 1 -o out/\n"
         "  slitherasp generate cairo --size 8 --difficulty tricky -o out/\n"
