@@ -18,15 +18,19 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import signal
 import time
+from bisect import bisect_right
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from itertools import accumulate
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from .errors import GenerationError, InputError
-from .stopping import end_with_parent
+from .stopping import check, end_with_parent
 
 INDEX = "index.jsonl"
 RESTARTS = 3
@@ -56,12 +60,67 @@ def seed_for(seed: int, number: int) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}:{number}".encode()).digest()[:4], "big")
 
 
-def jobs(tiling: str, size: tuple[int, int], count: int, seed: int, **asked: Any) -> list[Job]:
+@dataclass(frozen=True)
+class Run:
+    """``count`` puzzles of one tiling, size and grade: one run of a campaign."""
+
+    tiling: str
+    width: int
+    height: int
+    count: int
+    difficulty: str | None = None
+    solver_grade: str | None = None
+    minimal: bool = False
+
+
+class Jobs(Sequence[Job]):
+    """The jobs of a campaign seeded ``seed``, its runs numbered through in order.
+    Each job is made when it is asked for, so that ten million puzzles cost the
+    memory of their runs, not of ten million jobs, before any work is done.
+
+    >>> todo = Jobs(1, [Run("square", 5, 5, 10_000_000), Run("cairo", 4, 4, 2, "easy")])
+    >>> len(todo), todo[10_000_001].name, todo[3] == Job(3, "square", 5, 5, seed_for(1, 3))
+    (10000002, 'cairo-4x4-10000001', True)
+    """
+
+    def __init__(self, seed: int, runs: Sequence[Run]) -> None:
+        self.seed, self.runs = seed, tuple(runs)
+        self.starts = list(accumulate((r.count for r in self.runs), initial=0))
+
+    def __len__(self) -> int:
+        return self.starts[-1]
+
+    @overload
+    def __getitem__(self, number: int) -> Job: ...
+
+    @overload
+    def __getitem__(self, number: slice) -> list[Job]: ...
+
+    def __getitem__(self, number: int | slice) -> Job | list[Job]:
+        if isinstance(number, slice):
+            return [self[i] for i in range(*number.indices(len(self)))]
+        if number < 0:
+            number += len(self)
+        if not 0 <= number < len(self):
+            raise IndexError(number)
+        r = self.runs[bisect_right(self.starts, number) - 1]
+        return Job(number, r.tiling, r.width, r.height, seed_for(self.seed, number), r.difficulty,
+                   r.solver_grade, r.minimal)
+
+    def __iter__(self) -> Iterator[Job]:
+        return (self[i] for i in range(len(self)))
+
+    def kinds(self) -> set[tuple[str, int, int]]:
+        """The tilings and sizes of the runs."""
+        return {(r.tiling, r.width, r.height) for r in self.runs}
+
+
+def jobs(tiling: str, size: tuple[int, int], count: int, seed: int, **asked: Any) -> Jobs:
     """The jobs of ``count`` puzzles of one tiling and size."""
-    return [Job(i, tiling, size[0], size[1], seed_for(seed, i), **asked) for i in range(count)]
+    return Jobs(seed, [Run(tiling, size[0], size[1], count, **asked)])
 
 
-def jobs_from_spec(text: str, source: str = "<spec>") -> list[Job]:
+def jobs_from_spec(text: str, source: str = "<spec>") -> Jobs:
     """The jobs of a campaign file (JSON, or TOML on Python 3.11+): a ``seed`` and a
     list ``runs`` of ``{"tiling", "size", "count", "difficulty" | "solver_grade",
     "minimal"}``. Puzzles are numbered through all runs, in order.
@@ -78,7 +137,7 @@ def jobs_from_spec(text: str, source: str = "<spec>") -> list[Job]:
     seed, runs = data.get("seed", 0), data.get("runs")
     if not isinstance(seed, int) or not isinstance(runs, list) or not runs:
         raise InputError("a campaign needs a whole-number 'seed' and a non-empty list 'runs'", source=source)
-    found: list[Job] = []
+    found: list[Run] = []
     for k, run in enumerate(runs, 1):
         where = f"{source}: run {k}"
         if not isinstance(run, dict) or not set(run) <= {"tiling", "size", "count", "difficulty", "solver_grade",
@@ -94,11 +153,8 @@ def jobs_from_spec(text: str, source: str = "<spec>") -> list[Job]:
         if difficulty not in (None, *HUMAN_LEVELS[:5]) or grade not in (None, *SOLVER_LEVELS):
             raise InputError(f"{where}: difficulty is one of {', '.join(HUMAN_LEVELS[:5])}; "
                              f"solver_grade one of {', '.join(SOLVER_LEVELS)}")
-        for _ in range(count):
-            number = len(found)
-            found.append(Job(number, t.name, int(w), int(h or w), seed_for(seed, number), difficulty, grade,
-                             bool(run.get("minimal", False))))
-    return found
+        found.append(Run(t.name, int(w), int(h or w), count, difficulty, grade, bool(run.get("minimal", False))))
+    return Jobs(seed, found)
 
 
 def _parse_spec(text: str, source: str) -> dict[str, Any]:
@@ -135,7 +191,7 @@ def make(job: Job) -> dict[str, Any]:
     try:
         blank = tilings.build(job.tiling, job.width, job.height, seed=job.seed)
         made = generate(blank, seed=job.seed, level=job.solver_grade, difficulty=job.difficulty,
-                        minimal=job.minimal)
+                        minimal=job.minimal, partial=False)  # stopped: dropped, made again next time
     except (GenerationError, InputError) as e:
         return {"index": {**line, "failed": str(e), "cpu": round(time.process_time() - start, 3)}, "files": {}}
     files = instance_files(made.puzzle, Path(f"{job.name}.lp"), made.answer)
@@ -177,12 +233,14 @@ def record(folder: Path, result: dict[str, Any]) -> None:
         os.fsync(index.fileno())
 
 
-def run(todo: Sequence[Job], folder: Path, *, jobs: int = 1, cluster: str | None = None,
+def run(todo: Iterable[Job], folder: Path, *, jobs: int = 1, cluster: str | None = None,
         progress: Callable[[dict[str, Any]], None] | None = None) -> int:
     """Make the jobs not yet done in ``folder``, writing each as it finishes; how many
-    were made. Ctrl-C stops: finished puzzles stay, the others are made next time."""
+    were made. Ctrl-C (a stop request, :mod:`slitherasp.stopping`) raises
+    :class:`~slitherasp.stopping.StoppedError`: finished puzzles stay, the ones under
+    way are dropped and made next time, none is kept half made."""
     finished = done(folder)
-    left = [job for job in todo if job.number not in finished]
+    left = (job for job in todo if job.number not in finished)
     count = 0
     for result in results(left, make, jobs, cluster):
         record(folder, result)
@@ -196,55 +254,139 @@ def results(items: Iterable[Any], work: Callable[[Any], dict[str, Any]], jobs: i
             cluster: str | None = None, *, ordered: bool = False) -> Iterator[dict[str, Any]]:
     """``work`` over ``items``: in this process, in ``jobs`` worker processes or on a
     Dask cluster (``tcp://host:8786`` or ``local:N``); results in the order of the
-    items when ``ordered``, else as they finish. A worker process that dies (killed,
-    out of memory) breaks its pool: the items not finished go to a new pool, up to
-    :data:`RESTARTS` times.
+    items when ``ordered``, else as they finish. Items are drawn as workers need them
+    (at most :func:`ahead` handed out and not given back), so memory does not grow
+    with their number. A worker process that dies (killed, out of memory) breaks its
+    pool: the items not finished go to a new pool, up to :data:`RESTARTS` times. A
+    stop request ends it with :class:`~slitherasp.stopping.StoppedError` (Ctrl-C
+    does with ``KeyboardInterrupt``), the workers with it.
 
     >>> [r["n"] for r in results(range(3), lambda n: {"n": n * n}, ordered=True)]
     [0, 1, 4]
     """
     if cluster is not None:
-        yield from _on_dask(list(items), work, cluster, ordered)
+        yield from _on_dask(iter(items), work, cluster, ordered)
     elif jobs <= 1:
-        yield from map(work, items)
+        for item in items:
+            check()
+            yield work(item)
     else:
-        yield from _in_processes(list(items), work, jobs, ordered)
+        yield from _in_processes(iter(items), work, jobs, ordered)
 
 
-def _in_processes(todo: list[Any], work: Callable[[Any], dict[str, Any]], jobs: int,
+POLL = 0.05
+"""Seconds between looks at a stop request while workers work."""
+
+
+def ahead(workers: int) -> int:
+    """Items handed out to ``workers`` workers and not yet given back, at most:
+    enough that none waits, few enough that memory does not grow with the items."""
+    return 2 * workers + 16
+
+
+class _Window:
+    """Items handed to workers a few at a time (see :func:`ahead`), results given
+    back as they finish or in the order of the items when ``ordered``."""
+
+    def __init__(self, items: Iterator[Any], size: int, ordered: bool) -> None:
+        self.items, self.size, self.ordered = items, size, ordered
+        self.waiting: deque[tuple[int, Any]] = deque()
+        """Items drawn and not handed out (first those of a pool that broke), with their places."""
+        self.flight: dict[Any, tuple[int, Any]] = {}
+        """Each future handed out, and its item's place and item."""
+        self.ready: dict[int, Any] = {}
+        """Results that wait for their turn (``ordered``), by place."""
+        self.drawn = self.turn = 0
+
+    def run(self, submit: Callable[[Any], Any], wait: Callable[[list[Any]], object]) -> Iterator[Any]:
+        """Hand out items with ``submit`` (an item -> a future) and give back their
+        results until none is left; ``wait`` waits a little for some future."""
+        while True:
+            while len(self.flight) + len(self.ready) < self.size and (self.waiting or self._draw()):
+                place, item = self.waiting.popleft()
+                self.flight[submit(item)] = (place, item)
+            if not self.flight:
+                return
+            wait(list(self.flight))
+            check()
+            for future in [f for f in self.flight if f.done()]:
+                result = future.result()
+                place, _ = self.flight.pop(future)
+                yield from self._give(place, result)
+
+    def _draw(self) -> bool:
+        """Draw the next item into :attr:`waiting`; whether there was one."""
+        for item in self.items:
+            self.waiting.append((self.drawn, item))
+            self.drawn += 1
+            return True
+        return False
+
+    def _give(self, place: int, result: Any) -> Iterator[Any]:
+        if not self.ordered:
+            yield result
+            return
+        self.ready[place] = result
+        while self.turn in self.ready:
+            yield self.ready.pop(self.turn)
+            self.turn += 1
+
+    def hand_out_again(self) -> None:
+        """The items in flight go out again, first, in their order (their pool broke)."""
+        self.waiting.extendleft(sorted(self.flight.values(), key=lambda x: x[0], reverse=True))
+        self.flight.clear()
+
+
+def _in_processes(items: Iterator[Any], work: Callable[[Any], dict[str, Any]], jobs: int,
                   ordered: bool) -> Iterator[dict[str, Any]]:
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
+    window = _Window(items, ahead(jobs), ordered)
     for _ in range(RESTARTS + 1):
-        finished: set[int] = set()
-        with ProcessPoolExecutor(jobs, initializer=end_with_parent, initargs=(os.getpid(),)) as pool:
-            futures = {pool.submit(work, item): i for i, item in enumerate(todo)}
+        with ProcessPoolExecutor(jobs, initializer=_worker, initargs=(os.getpid(),)) as pool:
             try:
-                for future in futures if ordered else as_completed(futures):
-                    result = future.result()
-                    finished.add(futures[future])
-                    yield result
+                yield from window.run(lambda item: pool.submit(work, item),
+                                      lambda futures: wait(futures, POLL, return_when=FIRST_COMPLETED))
                 return
             except BrokenProcessPool:
-                todo = [item for i, item in enumerate(todo) if i not in finished]
-            finally:
-                for future in futures:
-                    future.cancel()
-    raise GenerationError(f"worker processes died {RESTARTS + 1} times; {len(todo)} items are left undone")
+                window.hand_out_again()
+            except BaseException:  # Ctrl-C, a stop request, the caller gone: the workers go too, now
+                _end(pool)
+                raise
+    raise GenerationError(f"worker processes died {RESTARTS + 1} times; the items not finished are left undone")
 
 
-def _on_dask(todo: list[Any], work: Callable[[Any], dict[str, Any]], cluster: str,
+def _worker(parent: int) -> None:
+    """Start a worker process: it ends with its parent (:func:`end_with_parent`) and
+    leaves Ctrl-C, which a terminal sends to every process of the command, to the
+    parent, which ends it (it would keep half the work it was doing)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.set_wakeup_fd(-1)  # a forked worker would wake the parent's watchdog
+    end_with_parent(parent)
+
+
+def _end(pool: Any) -> None:
+    """Cancel what waits in ``pool`` and end its worker processes now."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+
+
+def _on_dask(items: Iterator[Any], work: Callable[[Any], dict[str, Any]], cluster: str,
              ordered: bool) -> Iterator[dict[str, Any]]:
     with _dask(cluster) as client:  # says how to install Dask when it is missing
-        from distributed import as_completed
+        window = _Window(items, ahead(sum(client.nthreads().values())), ordered)
 
-        futures = [client.submit(work, item, pure=False) for item in todo]
+        def wait(futures: list[Any]) -> None:
+            if not any(f.done() for f in futures):
+                time.sleep(POLL)
+
         try:
-            for future in futures if ordered else as_completed(futures):
-                yield future.result()
+            yield from window.run(lambda item: client.submit(work, item, pure=False), wait)
         finally:
-            client.cancel(futures)
+            client.cancel(list(window.flight))
 
 
 @contextmanager

@@ -44,7 +44,7 @@ from .rules.derive import Derivation
 from .rules.engine import Stopped
 from .rules.grade import HumanGrade, human_grade, human_solves
 from .solver import solve
-from .stopping import check, requested, stop_when
+from .stopping import StoppedError, check, reason, requested, stop_when
 
 DIFFICULTIES = HUMAN_LEVELS[:5]
 """Grades for a person that generation can aim at (``search`` is not a goal)."""
@@ -187,7 +187,10 @@ class _Remover:
         and trials reach the answer."""
         left = self._tick()
         if self.most is not None:
-            return human_solves(self.puzzle.with_clues(clues), self.most), None
+            try:
+                return human_solves(self.puzzle.with_clues(clues), self.most), None
+            except Stopped:  # a stop request, never "this clue is needed"
+                raise KeyboardInterrupt from None
         blocked = self.blocked  # the loop is blocked: any answer is another one
         r = self.session.solve(clues, models=1 if blocked else 2, conflicts=self.budget, statistics=not blocked,
                                time_limit=left)
@@ -214,6 +217,8 @@ class _Remover:
         trial = {c: k for c, k in self.clues.items() if c != self.anchor}
         self.tests += 1
         g = grade(self.puzzle.with_clues(trial))
+        if g.unique is None:  # stopped before it could tell: no sign that the clue must stay
+            raise _OutOfTime if reason() == "time" else KeyboardInterrupt
         if g.unique and (self.level in (None, "hard") or LEVELS.index(g.level) <= LEVELS.index(self.level)):
             self.clues = trial
 
@@ -265,6 +270,7 @@ def generate(
     progress: Progress | None = None,
     person: bool = True,
     time_limit: float | None = None,
+    partial: bool = True,
 ) -> Generated:
     """A uniquely solvable puzzle on the faces of ``puzzle``, of a person's grade
     ``difficulty`` (one of :data:`DIFFICULTIES`; when no grade is asked for,
@@ -284,13 +290,15 @@ def generate(
     its grade) with ``interrupted`` set; so does running out of ``time_limit``
     seconds, with ``timed_out`` set, or :class:`GenerationError` when no unique clue
     set was found by then. ``grade.human`` is the puzzle's grade for a person
-    (``fiendish`` and ``search`` included), left out with ``person=False``.
+    (``fiendish`` and ``search`` included), left out with ``person=False``. With
+    ``partial=False`` a stop (Ctrl-C, the time limit) raises :class:`StoppedError`
+    instead of giving back the puzzle so far (a collection keeps finished puzzles only).
     """
     if level is None and difficulty is None:  # a person's Normal; on a patch too small for one, Easy
         try:
             return generate(puzzle, seed=seed, difficulty=DEFAULT_DIFFICULTY, minimal=minimal,
                             attempts=attempts or FALLBACK_AFTER, progress=progress, person=person,
-                            time_limit=time_limit)
+                            time_limit=time_limit, partial=partial)
         except GenerationError:
             if time_limit is not None:
                 raise
@@ -324,16 +332,20 @@ def generate(
         except _OutOfTime:
             timed_out = True
         tests += remover.tests
-        kept = _keep(remover.result(), level, difficulty, interrupted or timed_out, person, reached)
+        if (interrupted or timed_out) and not partial:
+            raise StoppedError("interrupt" if interrupted else "time")
+        with stop_when(lambda: False):  # what the removal kept is graded whatever Ctrl-C says (a deadline holds)
+            kept = _keep(remover.result(), level, difficulty, interrupted or timed_out, person, reached)
         if kept is None:
             continue
         if timed_out and not kept.unique:  # out of time before the full clue set was tested
             break
         return Generated(remover.result(), loop, kept, seed, attempt, tests, time.perf_counter() - start,
                          interrupted, timed_out)
+    if reason() == "interrupt":  # stopped while the last loop was tested: that is no failure
+        raise StoppedError("interrupt")
     late = deadline is not None and time.perf_counter() > deadline
-    raise _failed(level, difficulty, reached, f"within the time limit of {time_limit:g} s" if late
-                  else f"after {attempts} loops")
+    raise _failed(level, difficulty, reached, "within the time limit" if late else f"after {attempts} loops")
 
 
 def _keep(result: Puzzle, level: str | None, difficulty: str | None, stopped: bool, person: bool,
@@ -354,13 +366,20 @@ def _keep(result: Puzzle, level: str | None, difficulty: str | None, stopped: bo
 
 
 def _too_easy(puzzle: Puzzle, difficulty: str) -> bool:
-    """Whether the rules of the level below the one asked for solve the puzzle too."""
+    """Whether the rules of the level below the one asked for solve the puzzle too
+    (:class:`StoppedError` when a stop cuts them short: that is no answer)."""
     most = HUMAN_LEVELS.index(difficulty)
     if most == 0:
         return False
-    if most <= len(LOOPY_LEVELS):
-        return deduce(puzzle, levels=LOOPY_LEVELS[:most]).complete
-    return human_solves(puzzle, most)
+    try:
+        if most <= len(LOOPY_LEVELS):
+            below = deduce(puzzle, levels=LOOPY_LEVELS[:most])
+            if below.stopped:
+                raise Stopped
+            return below.complete
+        return human_solves(puzzle, most)
+    except Stopped:
+        raise StoppedError(reason() or "time") from None
 
 
 def _person_grade(puzzle: Puzzle, known: str | None) -> HumanGrade | None:

@@ -5,10 +5,16 @@ identical; every puzzle unique (checked by the SAT checker of ``stepcheck``)."""
 from __future__ import annotations
 
 import json
+import os
+import random
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
+from conftest import interruptible
 from stepcheck import answers
 
 from slitherasp import campaign, formats
@@ -188,3 +194,165 @@ def test_without_dask_the_cluster_option_says_how_to_install_it(
             (tmp_path / "p.lp").write_text("edge(1,2). edge(2,3). edge(3,1). cell_contains(c,1,2). clue(c,1).")
         assert main(command) == 2
         assert "pip install 'slitherasp[cluster]'" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- size
+def test_a_huge_collection_holds_its_runs_not_its_jobs() -> None:
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        todo = campaign.jobs("square", (5, 5), 200_000, 1, difficulty="hard")
+        spec = campaign.jobs_from_spec('{"seed": 1, "runs": [{"tiling": "square", "count": 100000}, '
+                                       '{"tiling": "cairo", "size": "4x4", "count": 100000}]}')
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 256_000, f"{peak} bytes for the jobs of 400,000 puzzles"
+    assert len(todo) == 200_000 and len(spec) == 200_000
+    assert todo[123_456] == campaign.Job(123_456, "square", 5, 5, campaign.seed_for(1, 123_456), "hard")
+    assert [j.number for j in todo[-2:]] == [199_998, 199_999] and next(iter(todo)) == todo[0]
+    assert spec[100_000].name == "cairo-4x4-100000" and spec[99_999].tiling == "square"
+    with pytest.raises(IndexError):
+        todo[200_000]
+
+
+def _square(n: int) -> dict:
+    return {"n": n * n}
+
+
+@pytest.mark.parametrize("ordered", [False, True])
+def test_worker_processes_are_handed_items_as_they_need_them(ordered: bool) -> None:
+    drawn = [0]
+
+    def items():  # type: ignore[no-untyped-def]
+        for n in range(100_000):
+            drawn[0] += 1
+            yield n
+
+    given = campaign.results(items(), _square, jobs=2, ordered=ordered)
+    got = [next(given)["n"] for _ in range(5)]
+    given.close()
+    assert drawn[0] <= 5 + campaign.ahead(2)
+    if ordered:
+        assert got == [0, 1, 4, 9, 16]
+
+
+# --------------------------------------------------------------------------- Ctrl-C
+CLI = [sys.executable, "-m", "slitherasp.cli"]
+NORMAL = [*ARGS, "--difficulty", "normal"]
+
+
+@pytest.fixture(scope="module")
+def whole(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A collection of 10 puzzles that nothing interrupted."""
+    folder = tmp_path_factory.mktemp("whole")
+    assert main([*NORMAL, "--count", "10", "-o", str(folder)]) == 0
+    return folder
+
+
+def first(found: dict[str, bytes], count: int) -> dict[str, bytes]:
+    """The files of puzzles 0 .. count-1 among ``found``."""
+    return {name: data for name, data in found.items() if int(name.split(".")[0][-5:]) < count}
+
+
+def without_cpu(folder: Path) -> list[dict]:
+    return [{k: v for k, v in line.items() if k != "cpu"} for line in index(folder)]
+
+
+def only_whole_puzzles(folder: Path, reference: Path) -> None:
+    """Every file is one the uninterrupted run made, byte for byte, and every puzzle
+    in the index has all its files, is unique (the SAT judge) and of the grade asked."""
+    made = puzzles(folder)
+    assert made.items() <= puzzles(reference).items()
+    lines = index(folder) if (folder / campaign.INDEX).exists() else []
+    for line in lines:
+        lp = folder / line["file"]
+        assert {lp.name, lp.with_suffix(".answer").name, lp.with_suffix(".geo.json").name} <= set(made)
+        p = formats.read_file(lp)
+        assert line["grade"] == human_grade(p).level == "normal" and len(answers(p)) == 1
+    assert {p.name for p in folder.glob(".*")} == set()  # no temporary file left
+
+
+def stop_at(monkeypatch: pytest.MonkeyPatch, n: int | None) -> list[int]:
+    """Ctrl-C as the command line's handler reports it, at the ``n``-th look at it
+    (None: never); the looks are counted in the list returned."""
+    from slitherasp import stopping
+    from slitherasp.cli import watch
+
+    looks = [0]
+
+    def counted(pressed):  # type: ignore[no-untyped-def]
+        def ask() -> bool:
+            looks[0] += 1
+            return pressed() or (n is not None and looks[0] >= n)
+        return stopping.stop_when(ask)
+
+    monkeypatch.setattr(watch, "stop_when", counted)
+    return looks
+
+
+def test_a_stop_at_any_moment_keeps_whole_puzzles_and_the_same_command_completes_them(
+        tmp_path: Path, whole: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = [*NORMAL, "--count", "4"]
+    looks = stop_at(monkeypatch, None)
+    assert main([*argv, "-o", str(tmp_path / "counted")]) == 0
+    reference = first(puzzles(whole), 4)
+    assert puzzles(tmp_path / "counted") == reference
+    for trial, n in enumerate(sorted(random.Random(36).sample(range(1, looks[0]), 12))):
+        folder = tmp_path / f"cut{trial}"
+        stop_at(monkeypatch, n)
+        capsys.readouterr()
+        code = main([*argv, "-o", str(folder)])
+        err = capsys.readouterr().err
+        assert code == 130 and "interrupted" in err and "Traceback" not in err and "internal error" not in err
+        only_whole_puzzles(folder, whole)
+        stop_at(monkeypatch, None)
+        assert main([*argv, "-o", str(folder)]) == 0
+        assert puzzles(folder) == reference and without_cpu(folder) == without_cpu(whole)[:4]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs SIGINT")
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_at_random_moments_of_a_real_run(tmp_path: Path, whole: Path, jobs: int) -> None:
+    """SIGINT as a terminal sends it (to every process of the command) after the
+    first puzzle and a random delay; then the same command completes the collection."""
+    argv = [*NORMAL, "--count", "10", "--jobs", str(jobs)]
+    delays = random.Random(jobs)
+    for trial in range(2):
+        folder = tmp_path / f"cut{trial}"
+        proc = subprocess.Popen([*CLI, *argv, "-o", str(folder)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, preexec_fn=interruptible, start_new_session=True)
+        try:
+            while not (folder / campaign.INDEX).exists() and proc.poll() is None:
+                time.sleep(0.01)
+            time.sleep(delays.uniform(0, 0.25))  # nine puzzles are left: a second of work
+            os.killpg(proc.pid, signal.SIGINT)
+            _, err = proc.communicate(timeout=60)  # a hang guard
+        finally:
+            proc.kill()
+        assert proc.returncode == 130, err
+        assert "Traceback" not in err and "interrupted" in err
+        only_whole_puzzles(folder, whole)
+        assert main([*argv, "-o", str(folder)]) == 0
+        assert puzzles(folder) == puzzles(whole) and without_cpu(folder) == without_cpu(whole)
+
+
+def _sleepy(n: int) -> dict:
+    time.sleep(30)
+    return {"n": n}
+
+
+def test_a_stop_ends_the_worker_processes() -> None:
+    import multiprocessing
+
+    from slitherasp.stopping import StoppedError, stop_when
+
+    looks = iter(range(10**9))
+    with stop_when(lambda: next(looks) >= 3), pytest.raises(StoppedError):
+        list(campaign.results(range(6), _sleepy, jobs=2))
+    for _ in range(200):  # a hang guard, not a measure: they are told to end at once
+        if not multiprocessing.active_children():
+            break
+        time.sleep(0.05)
+    assert not multiprocessing.active_children()

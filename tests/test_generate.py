@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from pathlib import Path
 
 import networkx as nx
 import pytest
+from stepcheck import answers
 
 from slitherasp import formats, tilings
 from slitherasp.census import census
@@ -16,8 +18,10 @@ from slitherasp.cli import main
 from slitherasp.explain import human_grade
 from slitherasp.formats.lp import read_answer
 from slitherasp.generate import LEVELS, GenerationError, generate, grade
+from slitherasp.grades import HUMAN_LEVELS
 from slitherasp.model import Puzzle, from_faces
 from slitherasp.solver import count, solve
+from slitherasp.stopping import StoppedError, stop_when
 from slitherasp.validate import check
 
 
@@ -259,3 +263,137 @@ def test_the_kept_puzzle_is_graded_for_a_person_unless_asked_not_to() -> None:
         assert made.grade.human.level == full.level
     else:
         assert made.grade.human.level is None and full.level in ("fiendish", "search")
+
+
+# --------------------------------------------------------------------------- stops
+def after(n: int):  # type: ignore[no-untyped-def]
+    """A stop request that turns true at its ``n``-th look (Ctrl-C at a chosen moment)."""
+    looks = itertools.count(1)
+    return lambda: next(looks) >= n
+
+
+def looks_of(work) -> int:  # type: ignore[no-untyped-def]
+    """How often ``work()`` looks at a stop request that never comes."""
+    looks = itertools.count(1)
+    with stop_when(lambda: next(looks) < 0):
+        work()
+    return next(looks) - 1
+
+
+@pytest.mark.parametrize("difficulty, size, seed", [("normal", 6, 4), ("fiendish", 5, 2)])
+def test_a_stop_anywhere_is_never_taken_for_a_clue_that_must_stay(difficulty: str, size: int, seed: int) -> None:
+    """A stop at a random look of the work: with ``partial=False`` the generation
+    either ends with StoppedError or gives the very puzzle an uninterrupted run
+    gives (a stop read as "this clue is needed" would give another); by default it
+    gives a unique puzzle so far, graded for the solver and for a person."""
+    patch = tilings.build("square", size, size)
+    whole = generate(patch, seed=seed, difficulty=difficulty)
+    total = looks_of(lambda: generate(patch, seed=seed, difficulty=difficulty))
+    ended = []
+    for n in sorted(random.Random(difficulty).sample(range(1, total), 5)):
+        with stop_when(after(n)):
+            try:
+                made = generate(patch, seed=seed, difficulty=difficulty, partial=False)
+            except StoppedError:
+                made = None
+        assert made is None or made.puzzle == whole.puzzle
+        ended.append(made is None)
+        with stop_when(after(n)):
+            try:
+                kept = generate(patch, seed=seed, difficulty=difficulty)
+            except StoppedError:  # before any loop gave a unique clue set: nothing to keep
+                continue
+        assert kept.interrupted or kept.puzzle == whole.puzzle
+        assert answers(kept.puzzle) == [kept.answer]
+        assert kept.grade.unique and kept.grade.level == grade(kept.puzzle).level
+        assert kept.grade.human is not None and kept.grade.human.level == human_grade(kept.puzzle).level
+        ended.append(kept.interrupted)
+    assert ended.count(True) >= 5  # the stops did stop the work
+
+
+def stop_at_cli(monkeypatch: pytest.MonkeyPatch, n: int | None) -> list[int]:
+    """Ctrl-C, as the command line's handler of it would report it, at the ``n``-th
+    look (None: never); the looks are counted in the list returned."""
+    from slitherasp import stopping
+    from slitherasp.cli import watch
+
+    real, looks = stopping.stop_when, [0]
+
+    def counted(pressed):  # type: ignore[no-untyped-def]
+        def ask() -> bool:
+            looks[0] += 1
+            return pressed() or (n is not None and looks[0] >= n)
+        return real(ask)
+
+    monkeypatch.setattr(watch, "stop_when", counted)
+    return looks
+
+
+def test_cli_ctrl_c_keeps_a_puzzle_with_its_grades(capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["generate", "square", "--size", "10", "--seed", "3", "--difficulty", "hard", "--json"]
+    looks = stop_at_cli(monkeypatch, None)
+    assert run(capsys, *argv, "-o", str(tmp_path / "whole"))[0] == 0
+    stop_at_cli(monkeypatch, looks[0] // 2)  # half way through the clue removal
+    code, out, err = run(capsys, *argv, "-o", str(tmp_path / "cut"))
+    summary = json.loads(out)
+    assert code == 130 and summary["interrupted"] is True and "Traceback" not in err
+    assert summary["grade"] in LEVELS and summary["human_grade"] in HUMAN_LEVELS
+    lp = Path(summary["instance"])
+    assert lp.name == f"square-10x10-{summary['human_grade']}-s3.lp"
+    puzzle = formats.read_file(lp)
+    assert human_grade(puzzle).level == summary["human_grade"] and grade(puzzle).level == summary["grade"]
+    stop_at_cli(monkeypatch, looks[0] // 2)
+    code, _, err = run(capsys, *argv[:-1], "-o", str(tmp_path / "text"))
+    assert code == 130 and "None" not in err and f"{summary['human_grade']} for a person" in err
+
+
+def test_cli_without_a_seed_makes_a_new_puzzle_each_time(capsys, tmp_path: Path) -> None:
+    argv = ["generate", "square", "--size", "5", "-o", str(tmp_path)]
+    made = []
+    for _ in range(2):
+        code, out, err = run(capsys, *argv)
+        assert code == 0, err
+        lp = Path(out.split()[0])
+        seed = int(lp.stem.rpartition("-s")[2])
+        assert f"seed {seed}," in err
+        made.append((seed, lp.read_bytes()))
+    assert made[0][0] != made[1][0]
+    for seed, data in made:  # the seed printed makes the same puzzle again
+        code, out, _ = run(capsys, *argv[:-1], str(tmp_path / "again"), "--seed", str(seed))
+        assert code == 0 and Path(out.split()[0]).read_bytes() == data
+
+
+def test_cli_no_puzzle_within_the_time_limit_names_the_limit_given(
+        capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import slitherasp.generate as module
+
+    real, calls = module.time.perf_counter, itertools.count()
+
+    class Clock:  # the limit runs out once generation has started
+        @staticmethod
+        def perf_counter() -> float:
+            return real() + (1000.0 if next(calls) else 0.0)
+
+    monkeypatch.setattr(module, "time", Clock)
+    monkeypatch.setattr(module._Remover, "start_ok", lambda self: False)  # no loop fits the grade,
+    monkeypatch.setattr(module, "PERSON_ATTEMPTS", 3)  # and three are tried
+    code, out, err = run(capsys, "generate", "square", "--size", "3", "--difficulty", "hard", "--time-limit", "60",
+                         "--seed", "1", "-o", str(tmp_path))
+    assert code == 1 and out == "" and err.count("\n") == 1
+    assert "no hard puzzle on this patch within the time limit of 60 s;" in err
+
+
+def test_cli_a_grade_the_time_limit_left_out_is_not_graded_never_none(
+        capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from dataclasses import replace
+
+    import slitherasp.generate as module
+
+    made = generate(tilings.build("square", 5, 5), seed=1)
+    cut = replace(made, grade=replace(made.grade, level=None, unique=None, human=None), timed_out=True)
+    monkeypatch.setattr(module, "generate", lambda *args, **options: cut)
+    code, out, err = run(capsys, "generate", "square", "--size", "5", "--seed", "1", "--time-limit", "9",
+                         "-o", str(tmp_path))
+    assert code == 124 and "None" not in err
+    assert "not graded for a person, not graded for the solver" in err
+    assert Path(out.split()[0]).name == "square-5x5-ungraded-s1.lp"

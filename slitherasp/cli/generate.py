@@ -13,6 +13,7 @@ from typing import Any
 from ..errors import InputError
 from ..files import writable_folder
 from ..grades import HUMAN_LEVELS, SOLVER_LEVELS
+from ..stopping import StoppedError
 from .common import (
     Exit,
     Progress,
@@ -60,7 +61,9 @@ def _add_generate(sub: Any) -> None:
         "for it). --solver-grade is clingo's effort: easy = propagation alone proves the\n"
         "answer unique; medium = failed-literal probing is needed; hard = search is\n"
         "needed. Ctrl-C, or the end of --time-limit, keeps the puzzle found so far\n"
-        "(unique at its grade, which may be easier than the one asked for).",
+        "(unique at its grade, which may be easier than the one asked for); in a\n"
+        "collection (--count, --spec) Ctrl-C keeps only the finished puzzles, and the\n"
+        "same command makes the rest, as an uninterrupted run would have made them.",
         "examples:\n"
         "  slitherasp generate square --size 10x10 --seed 1 -o out/\n"
         "  slitherasp generate cairo --size 8 --difficulty tricky -o out/\n"
@@ -70,7 +73,9 @@ def _add_generate(sub: Any) -> None:
     p.add_argument("tiling", metavar="TILING", nargs="?",
                    help="a tiling name ('slitherasp tiling list'), or an instance file with geometry")
     size_arg(p)
-    p.add_argument("--seed", type=int, metavar="S", help="random seed (default 0)")
+    p.add_argument("--seed", type=int, metavar="S",
+                   help="random seed: the same seed makes the same puzzle (default: a new one, printed and in "
+                        "the file name; 0 for a collection, so that the same command resumes it)")
     goal = p.add_mutually_exclusive_group()
     goal.add_argument("--difficulty", choices=DIFFICULTIES,
                       help="the grade for a person to reach (default: normal; both grades are reported)")
@@ -91,7 +96,7 @@ def _add_generate(sub: Any) -> None:
     json_arg(p, "print a JSON summary")
     progress_arg(p)
     p.set_defaults(run=run_generate)
-    stoppable(p, finish=0.3, when=lambda args: args.count is None and args.spec is None)
+    stoppable(p, finish=0.3)
 
 
 def _add_grade(sub: Any) -> None:
@@ -177,7 +182,6 @@ def patch(spec: str, size: tuple[int, int] | None, seed: int | None) -> tuple[An
 
 def run_generate(args: argparse.Namespace) -> int:
     from .. import formats, render
-    from ..generate import generate
     from ..results import generated_json
 
     if (args.spec is None) == (args.tiling is None):
@@ -189,26 +193,18 @@ def run_generate(args: argparse.Namespace) -> int:
         return run_collection(args)
     if args.cluster or args.jobs != 1:
         raise InputError("--jobs and --cluster go with --count (a collection)")
-    blank, stem = patch(args.tiling, args.size, args.seed)
+    seed = fresh_seed() if args.seed is None else args.seed
+    blank, stem = patch(args.tiling, args.size, seed)
     writable_folder(args.output)  # before the work, not after it
     if not args.force:  # the same command makes the same puzzle: say so before making it again
-        made_before = sorted(Path(args.output).glob(f"{stem}-*-s{args.seed or 0}.lp"))
+        made_before = sorted(Path(args.output).glob(f"{stem}-*-s{seed}.lp"))
         if made_before:
             raise InputError("exists already: the same tiling, size and seed made it (use --force to make it "
                              "again and replace it)", source=str(made_before[0]))
-    progress = Progress.for_args(len(blank.cells), args, what="clues", unit=" cells", ticking=True)
-
-    def show(removed: int, kept: int, untested: int, elapsed: float) -> None:
-        progress.show(removed + kept, f"{removed} clues removed, {kept} kept, {untested} to test")
-
-    try:
-        made = generate(blank, seed=args.seed or 0, level=args.solver_grade, difficulty=args.difficulty,
-                        minimal=args.minimal, progress=show, time_limit=remaining(args.time_limit))
-    finally:
-        progress.end()
+    made = _make_one(args, blank, seed)
     person = made.grade.human.level if made.grade.human else None
     level = (made.grade.level if args.solver_grade else person) or "ungraded"
-    name = f"{stem}-{level}-s{args.seed or 0}"
+    name = f"{stem}-{level}-s{seed}"
     path = Path(args.output) / f"{name}.lp"
     drawing = {path.with_suffix(".svg"): render.svg(made.puzzle, title=name)}
     try:
@@ -224,9 +220,9 @@ def run_generate(args: argparse.Namespace) -> int:
         out(json.dumps(summary))
     else:
         out(" ".join(summary["files"]))
-        err(f"{path}: {summary['clues']} clues on {summary['cells']} cells, {person or 'ungraded'} for a "
-            f"person, {made.grade.level} for the solver ({made.grade.choices} choices), {made.tests} tests, "
-            f"{made.seconds:.2f}s")
+        err(f"{path}: seed {seed}, {summary['clues']} clues on {summary['cells']} cells, "
+            f"{person or NOT_GRADED} for a person, {made.grade.level or NOT_GRADED} for the solver "
+            f"({made.grade.choices} choices), {made.tests} tests, {made.seconds:.2f}s")
     if made.interrupted:
         err("slitherasp: interrupted: kept the puzzle found so far (unique, perhaps not minimal)")
         return Exit.INTERRUPT
@@ -235,6 +231,41 @@ def run_generate(args: argparse.Namespace) -> int:
             "(unique, perhaps not minimal nor of the grade asked for)")
         return Exit.TIMEOUT
     return Exit.OK
+
+
+NOT_GRADED = "not graded"
+"""What a grade that was not worked out (the time limit ran out first) is called."""
+
+
+def fresh_seed() -> int:
+    """A seed for a puzzle asked for without one: a new puzzle every time (printed, and
+    in the file name, so that ``--seed`` makes it again)."""
+    import secrets
+
+    return secrets.randbelow(2**32)
+
+
+def _make_one(args: argparse.Namespace, blank: Any, seed: int) -> Any:
+    """One puzzle, its progress shown; a failure within the time limit names the
+    limit given (the generator counts only what was left of it)."""
+    from ..errors import GenerationError
+    from ..generate import generate
+
+    progress = Progress.for_args(len(blank.cells), args, what="clues", unit=" cells", ticking=True)
+
+    def show(removed: int, kept: int, untested: int, elapsed: float) -> None:
+        progress.show(removed + kept, f"{removed} clues removed, {kept} kept, {untested} to test")
+
+    try:
+        return generate(blank, seed=seed, level=args.solver_grade, difficulty=args.difficulty,
+                        minimal=args.minimal, progress=show, time_limit=remaining(args.time_limit))
+    except GenerationError as e:
+        limit = "within the time limit"
+        if args.time_limit is None or limit not in str(e):
+            raise
+        raise GenerationError(str(e).replace(limit, f"{limit} of {args.time_limit:g} s", 1)) from None
+    finally:
+        progress.end()
 
 
 def run_collection(args: argparse.Namespace) -> int:
@@ -248,10 +279,10 @@ def run_collection(args: argparse.Namespace) -> int:
         size = args.size or t.default_size
         todo = campaign.jobs(t.name, size, args.count, args.seed or 0, difficulty=args.difficulty,
                              solver_grade=args.solver_grade, minimal=args.minimal)
-    for kind in {(j.tiling, j.width, j.height) for j in todo}:
+    for kind in todo.kinds():
         tilings.build(kind[0], kind[1], kind[2], seed=0)  # a size a tiling refuses fails now, not N times
     folder = writable_folder(args.output)
-    before = len(campaign.done(folder) & {j.number for j in todo})
+    before = sum(n < len(todo) for n in campaign.done(folder))
     progress = Progress.for_args(len(todo) - before, args, what="puzzles", unit=" puzzles", ticking=True)
     failed = 0
 
@@ -262,7 +293,7 @@ def run_collection(args: argparse.Namespace) -> int:
 
     try:
         made = campaign.run(todo, folder, jobs=args.jobs, cluster=args.cluster, progress=show)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, StoppedError):  # the puzzles under way are dropped, none is kept half made
         progress.end()
         err(f"slitherasp: interrupted: {len(campaign.done(folder))} puzzles are done in {folder}; "
             "the same command makes the rest")
