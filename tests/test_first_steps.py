@@ -60,9 +60,9 @@ def _facts(game_id: str) -> str:
     return write_instance(read_text(game_id))
 
 
-def test_an_old_penrose_id_is_refused_clearly_without_a_format() -> None:
-    with pytest.raises(InputError, match="before 2023"):
-        read_text("7x7t12:G-1709,1709_a", "<stdin>")
+def test_a_broken_old_penrose_id_is_refused_clearly_without_a_format() -> None:
+    with pytest.raises(InputError, match=r"before 2023 is G<x>,<y>,<angle>"):
+        read_text("7x7t12:G-1709,1709_a", "<stdin>")  # the angle is missing
 
 
 def test_files_written_respect_the_umask(tmp_path: Path) -> None:

@@ -13,7 +13,8 @@ The reader builds the grid with :mod:`slitherasp.tilings.loopy`, so cell ``c<i>`
 is Loopy's face ``i``; ``Puzzle.tiling`` records our tiling name, the size and
 Loopy's grid description (None when the ID has none). The periodic grid types
 the aperiodic ones (Penrose, hats, spectres: :mod:`slitherasp.tilings.aperiodic`,
-with the grid descriptions Loopy writes since 2023) are all supported.
+with the grid descriptions Loopy writes since 2023, and the Penrose ``G<x>,<y>,<angle>``
+ones of the Loopy before) are all supported.
 
 >>> p = read("3x3t0:a2b3d", "<doc>")
 >>> p.clues, p.tiling
