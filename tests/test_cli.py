@@ -157,3 +157,46 @@ def test_ctrl_c_is_a_result(tmp_path: Path) -> None:
     assert proc.returncode == 130, err
     obj = json.loads(out)
     assert obj["interrupted"] is True and obj["models"] > 0 and "Traceback" not in err
+
+
+def usage_error(capsys, *argv: str) -> str:
+    """What argparse says when it refuses ``argv`` (it exits with 2)."""
+    with pytest.raises(SystemExit) as stop:
+        main(list(argv))
+    assert stop.value.code == 2
+    return capsys.readouterr().err
+
+
+def test_an_unknown_option_gets_its_commands_usage_and_the_name_meant(capsys, inst: Path) -> None:
+    err = usage_error(capsys, "solve", str(inst), "--unqiue")
+    assert err.startswith("usage: slitherasp solve ") and "COMMAND ..." not in err
+    assert "unrecognized arguments: --unqiue (did you mean --unique?)" in err
+    err = usage_error(capsys, "hint", str(inst), "more.lp", "--jsno")
+    assert err.startswith("usage: slitherasp hint ")
+    assert "unrecognized arguments: more.lp --jsno (--jsno: did you mean --json?)" in err
+    err = usage_error(capsys, "slove", str(inst))
+    assert "'slove' is not a command; did you mean 'solve'?" in err
+
+
+def test_names_are_read_in_any_case_options_exactly(capsys, inst: Path) -> None:
+    code, out, _ = run(capsys, "Solve", str(inst), "--format", "LP", "--encoding", "Reach")
+    assert code == 0 and "SATISFIABLE" in out
+    from slitherasp.cli.main import build_parser
+
+    args = build_parser("generate").parse_args(["generate", "Square", "--difficulty", "Hard", "-o", "x"])
+    assert args.difficulty == "hard"
+    args = build_parser("generate").parse_args(["generate", "square", "--solver-grade", "EASY", "-o", "x"])
+    assert args.solver_grade == "easy"
+    code, out, _ = run(capsys, "tiling", "List")
+    assert code == 0 and "honeycomb" in out
+    assert "did you mean --unique?" in usage_error(capsys, "solve", str(inst), "--Unique")
+
+
+def test_a_tiling_name_close_to_one_names_it_before_asking_for_a_folder(capsys) -> None:
+    code, _, err = run(capsys, "tiling", "hexagon")  # no -o either: the name is what is wrong
+    assert code == 2 and "did you mean 'honeycomb', also called 'hexagonal'?" in err
+    code, _, err = run(capsys, "tiling", "penrose", "-o", "out")
+    assert code == 2 and "did you mean 'penrose-p3' or 'penrose-p2'?" in err
+    code, _, err = run(capsys, "tiling", "square")
+    assert code == 2 and "name the output folder with -o DIR" in err
+

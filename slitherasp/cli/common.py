@@ -130,9 +130,46 @@ def exit_codes(name: str) -> str:
 
 
 def command(sub: Any, name: str, help: str, description: str, epilog: str = "") -> argparse.ArgumentParser:
-    """A subcommand parser with the shared formatting and its own exit codes."""
-    return sub.add_parser(name, help=help, description=description, epilog=epilog + exit_codes(name),
-                          formatter_class=Formatter)
+    """A subcommand parser with the shared formatting and its own exit codes; it
+    records itself (``command_parser``) so that an argument it does not know is
+    reported with its usage, not the top level's."""
+    p = sub.add_parser(name, help=help, description=description, epilog=epilog + exit_codes(name),
+                       formatter_class=Formatter)
+    p.set_defaults(command_parser=p)
+    return p
+
+
+def lowered(text: str) -> str:
+    """An argparse type: a name read without regard to case (``--difficulty Hard``),
+    as tiling names and commands are."""
+    return text.lower()
+
+
+def closest(word: str, names: Any) -> str | None:
+    """The name most like ``word`` (a typing slip, a case slip), or None.
+
+    >>> closest("--unqiue", ["--unique", "--json"]), closest("--zzz", ["--unique"])
+    ('--unique', None)
+    """
+    from difflib import get_close_matches
+
+    names = list(names)
+    same = [n for n in names if n.lower() == word.lower()]
+    found = same or get_close_matches(word.lower(), names, n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def unrecognized(parser: argparse.ArgumentParser, extras: list[str]) -> str:
+    """The error for arguments ``parser`` does not know, with the option meant when
+    one is close (``--unqiue``: did you mean --unique?)."""
+    options = [o for action in parser._actions for o in action.option_strings]
+    hints = []
+    for extra in extras:
+        word = extra.split("=", 1)[0]
+        meant = closest(word, options) if extra.startswith("-") else None
+        if meant is not None:
+            hints.append(f"did you mean {meant}?" if len(extras) == 1 else f"{word}: did you mean {meant}?")
+    return f"unrecognized arguments: {' '.join(extras)}" + (f" ({'; '.join(hints)})" if hints else "")
 
 
 def instance_args(p: argparse.ArgumentParser) -> None:
@@ -143,7 +180,7 @@ def instance_args(p: argparse.ArgumentParser) -> None:
 
 
 def format_arg(p: argparse.ArgumentParser, help: str = "input format (default: by extension, then by content)") -> None:
-    p.add_argument("--format", help=help)
+    p.add_argument("--format", type=lowered, help=help)
 
 
 def solver_args(p: argparse.ArgumentParser, *, encoding: bool = True,
@@ -154,7 +191,7 @@ def solver_args(p: argparse.ArgumentParser, *, encoding: bool = True,
     p.add_argument("--unique", action="store_true", help="look for a second answer and say whether the first is unique")
     time_limit_arg(p, limit)
     if encoding:
-        p.add_argument("--encoding", default=DEFAULT_ENCODING, choices=CHOICES,
+        p.add_argument("--encoding", default=DEFAULT_ENCODING, choices=CHOICES, type=lowered,
                        help="reach, colour (faces of a disc only) or auto: colour where it applies, "
                        "else reach (default: %(default)s)")
 

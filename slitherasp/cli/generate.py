@@ -22,6 +22,7 @@ from .common import (
     instance_args,
     json_arg,
     load,
+    lowered,
     out,
     progress_arg,
     read_text,
@@ -72,9 +73,9 @@ def _add_generate(sub: Any) -> None:
     size_arg(p)
     p.add_argument("--seed", type=int, metavar="S", help="random seed (default 0)")
     goal = p.add_mutually_exclusive_group()
-    goal.add_argument("--difficulty", choices=DIFFICULTIES,
+    goal.add_argument("--difficulty", choices=DIFFICULTIES, type=lowered,
                       help="the grade for a person to reach (default: normal; both grades are reported)")
-    goal.add_argument("--solver-grade", choices=SOLVER_LEVELS, help="the solver's grade to reach instead")
+    goal.add_argument("--solver-grade", choices=SOLVER_LEVELS, type=lowered, help="the solver's grade to reach instead")
     p.add_argument("--minimal", action="store_true", help="test every clue alone: none can be removed at the end")
     time_limit_arg(p, "stop removing clues after S seconds and keep the puzzle so far (one puzzle only)")
     p.add_argument("--count", type=whole(1, 10_000_000), metavar="N",
