@@ -200,3 +200,33 @@ def test_a_tiling_name_close_to_one_names_it_before_asking_for_a_folder(capsys) 
     code, _, err = run(capsys, "tiling", "square")
     assert code == 2 and "name the output folder with -o DIR" in err
 
+
+@pytest.mark.parametrize("params, shape", [("10x10t0dh", "10x10t0"), ("7x7t11", "7x7t11"), ("5x4", "5x4")])
+def test_loopy_parameters_are_told_from_a_game_id(capsys, params: str, shape: str) -> None:
+    code, _, err = run(capsys, "solve", params)
+    assert code == 2 and err.count("\n") == 1
+    assert f"{params} is Loopy's parameters" in err and f"as in {shape}:a2b3..." in err
+    code, _, err = run(capsys, "solve", "nosuchfile")
+    assert code == 2 and "nosuchfile: no such file\n" in err  # a plain name is only missing
+
+
+def test_the_instance_given_as_the_answer_is_named(capsys, inst: Path) -> None:
+    code, out, err = run(capsys, "check", str(inst), str(inst))
+    assert code == 2 and out == ""
+    assert f"{inst}: holds no link/2 facts but a puzzle's" in err and err.count("\n") == 1
+    code, _, err = run(capsys, "check", str(inst), str(inst.parent / "nolinks.lp"))
+    assert code == 2 and "no such file" in err
+
+
+def test_the_board_and_the_answer_may_be_given_inline(capsys, tmp_path: Path, inst: Path) -> None:
+    run(capsys, "solve", str(inst), "--answer-out", str(tmp_path / "a.lp"))
+    answer = (tmp_path / "a.lp").read_text()
+    code, out, _ = run(capsys, "check", str(inst), answer.replace("\n", " "))
+    assert code == 0 and out.startswith("VALID")
+    board = "link(0,1). nolink(1,2)."
+    (tmp_path / "board.lp").write_text(board)
+    code, from_file, _ = run(capsys, "hint", str(inst), "--state", str(tmp_path / "board.lp"))
+    assert code in (0, 1) and from_file
+    assert run(capsys, "hint", str(inst), "--state", board) == (code, from_file, "")
+    code, _, err = run(capsys, "hint", str(inst), "--state", "link(0,99).")
+    assert code == 2 and "<state>" in err and "Traceback" not in err

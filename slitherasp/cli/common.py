@@ -287,11 +287,42 @@ def read_text(path: str) -> str:
     return read(path)
 
 
-def read_links(path: str) -> list[tuple[str, str]]:
-    """The links of an answer file in any form :func:`~slitherasp.formats.lp.read_answer` reads."""
+def marks_given(text: str) -> bool:
+    """Whether a command-line argument that names no file is lines and crosses
+    themselves: ``link(...)``/``nolink(...)`` facts, clingo's output or a JSON object.
+
+    >>> marks_given("link(1,2). nolink(2,3)."), marks_given('{"links": []}'), marks_given("board.lp")
+    (True, True, False)
+    """
+    return "\n" not in text.strip() and ("link(" in text or text.lstrip().startswith("{"))
+
+
+def text_of(path: str, what: str) -> tuple[str, str]:
+    """The text of a file argument and the name to report it by; the argument itself
+    when no file has that name and it is marks (:func:`marks_given`), as an INSTANCE
+    may be the puzzle itself."""
+    from ..formats import exists
+
+    if path != "-" and not exists(Path(path)) and marks_given(path):
+        return path, f"<{what}>"
+    return read_text(path), "<stdin>" if path == "-" else path
+
+
+INSTANCE_FACTS = ("edge(", "cell_contains(", "clue(")
+
+
+def read_links(path: str, what: str = "answer") -> list[tuple[str, str]]:
+    """The links of an answer (a file, or the text itself) in any form
+    :func:`~slitherasp.formats.lp.read_answer` reads; an :class:`InputError` when it
+    holds none but a puzzle's facts (the instance given twice)."""
     from ..formats.lp import read_answer
 
-    return read_answer(read_text(path), path)
+    text, source = text_of(path, what)
+    links = read_answer(text, source)
+    if not links and any(fact in text for fact in INSTANCE_FACTS):
+        raise InputError(f"holds no link/2 facts but a puzzle's (edge/2, cell_contains/3, clue/2): the {what} "
+                         "is the loop, as 'slitherasp solve INSTANCE --answer-out FILE' writes it", source=source)
+    return links
 
 
 # --------------------------------------------------------------------------- output

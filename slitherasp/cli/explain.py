@@ -19,9 +19,9 @@ from .common import (
     json_arg,
     load,
     out,
-    read_text,
     remaining,
     stopped,
+    text_of,
     time_limit_arg,
 )
 from .watch import stoppable
@@ -63,10 +63,12 @@ def add_parser(sub: Any) -> None:
         "step and its reason.",
         "examples:\n"
         "  slitherasp hint puzzle.lp --state board.lp\n"
-        "  slitherasp hint puzzle.lp --state board.json --json\n\n",
+        "  slitherasp hint puzzle.lp --state board.json --json\n"
+        "  slitherasp hint 7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a --state 'link(0,1). nolink(1,2).'\n\n",
     )
     instance_args(p)
-    p.add_argument("--state", metavar="STATE", help="the player's lines and crosses (default: none)")
+    p.add_argument("--state", metavar="STATE", help="the player's lines and crosses: a file, - for standard "
+                   "input, or the marks themselves (default: none)")
     json_arg(p)
     time_limit_arg(p, "give up after S seconds (UNKNOWN, exit 124)")
     p.set_defaults(run=run_hint)
@@ -176,7 +178,7 @@ def run_hint(args: argparse.Namespace) -> int:
         raise InputError("only one of INSTANCE and --state can be read from standard input (-)")
     _not_sloop(args.instance)
     puzzle = load(args.instance, args.format)
-    links, crosses = read_state(puzzle, read_text(args.state), args.state) if args.state else (set(), set())
+    links, crosses = read_state(puzzle, *text_of(args.state, "state")) if args.state else (set(), set())
     h = hint(puzzle, links, crosses, time_limit=remaining(args.time_limit))
     if args.json:
         out(json.dumps(hint_json(h, puzzle, args.instance)))
