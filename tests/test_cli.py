@@ -230,3 +230,30 @@ def test_the_board_and_the_answer_may_be_given_inline(capsys, tmp_path: Path, in
     assert run(capsys, "hint", str(inst), "--state", board) == (code, from_file, "")
     code, _, err = run(capsys, "hint", str(inst), "--state", "link(0,99).")
     assert code == 2 and "<state>" in err and "Traceback" not in err
+
+
+def test_a_score_is_cut_not_rounded_into_the_next_level(capsys, monkeypatch, inst: Path) -> None:
+    import slitherasp.rules.grade as grading
+
+    monkeypatch.setattr(grading, "score", lambda level, at_top: level + 0.999)
+    code, out, _ = run(capsys, "grade", str(inst))
+    level = out.split()[0].lower()  # the grade of a person, first
+    assert code == 0 and f"(score {grading.HUMAN_LEVELS.index(level) + 1}.99)" in out
+    code, out, _ = run(capsys, "explain", str(inst))
+    assert code == 0 and f"score {grading.HUMAN_LEVELS.index(level) + 1}.99 " in out
+
+
+def test_batch_counts_in_words(capsys, tmp_path: Path) -> None:
+    (tmp_path / "a.lp").write_text("edge(1,1).")
+    _, _, err = run(capsys, "batch", str(tmp_path))
+    assert "0 solved, 1 error;" in err
+    (tmp_path / "b.lp").write_text("edge(2,2).")
+    _, _, err = run(capsys, "batch", str(tmp_path))
+    assert "0 solved, 2 errors;" in err
+
+
+def test_explain_says_where_its_reasons_come_from(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["explain", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "proved by clingo" not in text and "no solver is asked for them" in text

@@ -54,6 +54,22 @@ def test_the_readme_s_clingo_command_runs(tmp_path: Path) -> None:
     assert "SATISFIABLE" in done.stdout.split(), done.stderr
 
 
+def test_the_readme_s_api_example_is_accepted() -> None:
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from slitherasp.web.app import create_app
+
+    readme = (ROOT / "README.md").read_text()
+    example = re.search(r"curl -s localhost:8765(/api/\w+)((?:\s+\\\n|\s+-H '[^']*')*)\s+-d '([^']*)'", readme)
+    assert example is not None
+    path, headers, body = example.groups()
+    sent = dict(h.split(": ", 1) for h in re.findall(r"-H '([^']*)'", headers))
+    sent.setdefault("Content-Type", "application/x-www-form-urlencoded")  # what curl -d sends otherwise
+    done = TestClient(create_app()).post(path, content=body, headers=sent)
+    assert done.status_code == 200 and done.json()["result"] == "SATISFIABLE", done.text
+
+
 def _facts(game_id: str) -> str:
     from slitherasp.formats.lp import write_instance
 

@@ -81,6 +81,27 @@ def err(text: str) -> None:
     sys.stderr.write(text + "\n")
 
 
+def score_text(score: float) -> str:
+    """A person's score to two places, cut rather than rounded: a score is its level
+    plus a fraction below 1, so 1.999 (easy) must not print as 2.00 (normal's start).
+
+    >>> score_text(1.999), score_text(3.6667), score_text(2.3), score_text(float("inf"))
+    ('1.99', '3.66', '2.30', 'inf')
+    """
+    if not math.isfinite(score):
+        return str(score)
+    return f"{math.floor(score * 100 + 1e-6) / 100:.2f}"
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and the noun, plural unless n is 1.
+
+    >>> counted(1, "error"), counted(2, "error"), counted(1, "instance not unique", "instances not unique")
+    ('1 error', '2 errors', '1 instance not unique')
+    """
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 # --------------------------------------------------------------------------- parsers
 class Formatter(argparse.RawDescriptionHelpFormatter):
     def __init__(self, prog: str) -> None:

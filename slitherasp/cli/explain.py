@@ -20,6 +20,7 @@ from .common import (
     load,
     out,
     remaining,
+    score_text,
     stopped,
     text_of,
     time_limit_arg,
@@ -35,9 +36,12 @@ def add_parser(sub: Any) -> None:
         "Solve the puzzle as a person does, easiest rule first, and print each step: the\n"
         "edges it settles (lines and crosses) and its reason, a set of clues and earlier\n"
         "settled edges of which none can be left out and which, with the rules named\n"
-        "(clue counting, vertex degree, loop closure, inside/outside parity), force it\n"
-        "(proved by clingo). The grade is the level of the hardest step: easy, normal,\n"
-        "tricky, hard (as Loopy's levels), fiendish (a trial is needed), search.",
+        "(clue counting, vertex degree, loop closure, inside/outside parity), force it.\n"
+        "The reasons are the rule engine's own record of what each deduction read, shrunk\n"
+        "by the engine: no solver is asked for them. clingo is asked only whether the\n"
+        "puzzle has an answer, and for a 'search' step (no bounded rule finds it). The\n"
+        "grade is the level of the hardest step: easy, normal, tricky, hard (as Loopy's\n"
+        "levels), fiendish (a trial is needed), search.",
         "examples:\n"
         "  slitherasp explain puzzle.lp\n"
         "  slitherasp explain puzzle.lp --json | jq '.steps[0]'\n"
@@ -145,7 +149,7 @@ def summary(e: Any, unique: bool | None) -> str:
 
     if e.complete and e.grade:
         counted = ", ".join(f"{name} {n}" for name, n in zip(HUMAN_LEVELS, e.edges) if n)
-        return f"GRADE: {e.grade}  score {e.score:.2f}  ({len(e.steps)} steps; edges by level: {counted})"
+        return f"GRADE: {e.grade}  score {score_text(e.score)}  ({len(e.steps)} steps; edges by level: {counted})"
     if e.complete:
         return f"COMPLETE: {len(e.steps)} steps; not graded ({e.note or 'stopped by the time limit'})"
     why = e.note or "stopped"

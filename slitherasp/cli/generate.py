@@ -27,6 +27,7 @@ from .common import (
     progress_arg,
     read_text,
     remaining,
+    score_text,
     size_arg,
     stopped,
     threads_arg,
@@ -288,7 +289,7 @@ def run_grade(args: argparse.Namespace) -> int:
     if args.json:
         out(json.dumps(grade_json(g, args.instance)))
     elif g.level and g.human:
-        out(f"{g.human.level.upper()} for a person (score {g.human.score:.2f}), {g.level.upper()} for the "
+        out(f"{g.human.level.upper()} for a person (score {score_text(g.human.score)}), {g.level.upper()} for the "
             f"solver: unique; proof took {g.choices} choices and {g.conflicts} conflicts")
     elif g.unique is None:
         out("UNKNOWN: " + ("interrupted" if stopped(Exit.TIMEOUT) == Exit.INTERRUPT else "the time limit ran out"))
