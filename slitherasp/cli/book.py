@@ -6,7 +6,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from .common import Exit, Progress, command, err, format_arg, lowered, progress_arg, stopped, whole
+from .common import Exit, Progress, command, err, format_arg, progress_arg, stopped, whole
+from .typed import lowered
 from .watch import stoppable
 
 

@@ -10,7 +10,8 @@ from typing import Any
 from ..errors import InputError
 from ..files import write_files
 from ..formats import FORMATS, by_extension, writable
-from .common import Exit, command, force_arg, instance_args, load, lowered, out
+from .common import Exit, command, force_arg, instance_args, load, out
+from .typed import lowered
 
 
 def add_parser(sub: Any) -> None:

@@ -22,7 +22,6 @@ from .common import (
     instance_args,
     json_arg,
     load,
-    lowered,
     out,
     progress_arg,
     read_text,
@@ -34,6 +33,7 @@ from .common import (
     time_limit_arg,
     whole,
 )
+from .typed import lowered
 from .watch import stoppable
 
 DIFFICULTIES = HUMAN_LEVELS[:5]

@@ -21,6 +21,7 @@ from ..errors import GenerationError, SlitherError
 from ..stopping import StoppedError
 from . import common
 from .common import EXIT_CODES, Exit, Formatter, err, out
+from .typed import closest, unrecognized
 from .watch import watched
 
 FAMILIES = {
@@ -73,7 +74,7 @@ def misspelt_command(argv: list[str]) -> str | None:
     word = next((a for a in argv if not a.startswith("-")), None)
     if word is None or word in names:
         return None
-    meant = common.closest(word, names)
+    meant = closest(word, names)
     hint = f"; did you mean {meant!r}?" if meant else ""
     return f"{word!r} is not a command{hint} ('slitherasp --help' lists them)"
 
@@ -123,7 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return Exit.INPUT
     if extras:  # the command's own usage, not the top level's
-        args.command_parser.error(common.unrecognized(args.command_parser, extras))
+        args.command_parser.error(unrecognized(args.command_parser, extras))
     with watched(args):
         code = run(args)
     solver = sys.modules.get("slitherasp.solver")

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from .common import Exit, command, err, force_arg, json_arg, lowered, out, size_arg
+from .common import Exit, command, err, force_arg, json_arg, out, size_arg
+from .typed import lowered
 
 FAMILY_ORDER = ["regular", "archimedean", "laves", "k-uniform", "aperiodic", "competition", "polygons"]
 
