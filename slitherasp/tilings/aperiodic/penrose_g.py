@@ -13,7 +13,9 @@ Points are exact integer combinations of four unit vectors 36 degrees apart (the
 basis as :data:`.exact.Z`: a turn is :func:`.exact.times_t`); only the final corners
 are rounded, in floating point with Loopy's own constants, as Loopy rounds them.
 Triangles whose neighbourhood misses the window are not cut further: no tile of
-theirs could be kept, so the faces and their order are those of the whole cut.
+theirs could be kept, so the faces and their order are those of the whole cut. Checked
+against Loopy 20230122's own grids (a build of its grid code printing faces, used only
+to check): 1,236 descriptions, 3x3 to 100x100, equal face for face, corner for corner.
 
 >>> faces = layout(11, 7, 7, "G3813,-1444,252")  # Loopy trims 2 of these 28
 >>> len(faces), faces[0]
@@ -148,10 +150,11 @@ def _y(v: Z) -> float:
 
 
 def _dot(v: Z) -> IPoint:
-    """Loopy's integer dot for a corner. Loopy adds the coefficients in 32-bit ints, and
-    from 70x70 on they pass 2**31 far from the window: such a corner lands billions of
-    units away, so its tile is dropped and leaves a hole, as in Loopy (which then stops
-    on a check of its own: :func:`_holed`)."""
+    """Loopy's integer dot for a corner. Loopy adds the coefficients in 32-bit ints; a
+    cut 16 levels deep (from about 70x70) makes coefficients near 10**9 (small tiles
+    written with huge ones, the rounding of Loopy's constants shows there too), and a
+    sum past 2**31 wraps: that corner lands billions of units away, its tile is dropped
+    and leaves a hole, as in Loopy (which then aborts: :func:`_holed`)."""
     a, b, c, d = v
     x = _int32(a + d) * _COS54 + _int32(b + c) * _COS18
     y = _int32(a - d) * _SIN54 + _int32(b - c) * _SIN18
