@@ -70,6 +70,29 @@ def test_the_readme_s_api_example_is_accepted() -> None:
     assert done.status_code == 200 and done.json()["result"] == "SATISFIABLE", done.text
 
 
+INSTANCE_ROW = re.compile(r"^\| `([^`]+)\.lp` \| (\d+) \| (\d+) \| (\d+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$", re.M)
+
+
+def test_the_bundled_instances_are_listed_with_both_grades_and_whom_they_are_for() -> None:
+    from slitherasp.cli.common import score_text
+    from slitherasp.formats import read_file
+    from slitherasp.grades import HUMAN_LEVELS
+    from slitherasp.rules.grade import human_grade
+
+    text = (ROOT / "instances" / "README.md").read_text()
+    rows = {row[0]: [cell.strip() for cell in row[4:]] for row in INSTANCE_ROW.findall(text)}
+    on_disk = {str(p.relative_to(ROOT / "instances"))[:-3] for p in (ROOT / "instances").glob("*/*.lp")}
+    assert set(rows) == on_disk
+    for person, solver, use in rows.values():
+        assert solver in ("easy", "medium", "hard") and person.split()[0] in (*HUMAN_LEVELS, "not")
+        assert (use == "people") == (person.split()[0] in HUMAN_LEVELS[:4]), person
+    people = sum(use == "people" for _, _, use in rows.values())
+    assert f"{len(rows) - people} of the {len(rows)} are beyond Loopy's Hard" in " ".join(text.split())
+    for name in ("square/wikipedia-6x6", "honeycomb/honeycomb-6x6", "square/square-6x6"):  # the list is true
+        g = human_grade(read_file(ROOT / "instances" / f"{name}.lp"))
+        assert rows[name][0] == f"{g.level} ({score_text(g.score)})", name
+
+
 def _facts(game_id: str) -> str:
     from slitherasp.formats.lp import write_instance
 
