@@ -3,9 +3,10 @@
     python benchmarks/loopy_like.py [--count N] [--grids 0,1,4] [--levels entH] [--size WxH]
 
 For each of Loopy's grids that Debian's Loopy (sgt-puzzles 20230122) makes and we
-read (every periodic grid; its Penrose IDs use the grid description from before 2023,
-which we refuse, and it has no hats or spectres: those are judged on the calibration
-corpus, ``benchmarks/calibrate.py``), at Loopy's preset size, for each level:
+read (every periodic grid; its Penrose IDs, in the grid description from before 2023,
+are read too but not yet compared here, and it has no hats or spectres: those are judged
+on the calibration corpus, ``benchmarks/calibrate.py``), at Loopy's preset size, for each
+level:
 
 * Loopy makes N puzzles (``sgt-loopy --generate N WxHtNdL``; its CPU is the child's),
   we make N (``generate(difficulty=L)``, seeds 0..N-1; CPU of this process);

@@ -157,3 +157,103 @@ def test_ctrl_c_is_a_result(tmp_path: Path) -> None:
     assert proc.returncode == 130, err
     obj = json.loads(out)
     assert obj["interrupted"] is True and obj["models"] > 0 and "Traceback" not in err
+
+
+def usage_error(capsys, *argv: str) -> str:
+    """What argparse says when it refuses ``argv`` (it exits with 2)."""
+    with pytest.raises(SystemExit) as stop:
+        main(list(argv))
+    assert stop.value.code == 2
+    return capsys.readouterr().err
+
+
+def test_an_unknown_option_gets_its_commands_usage_and_the_name_meant(capsys, inst: Path) -> None:
+    err = usage_error(capsys, "solve", str(inst), "--unqiue")
+    assert err.startswith("usage: slitherasp solve ") and "COMMAND ..." not in err
+    assert "unrecognized arguments: --unqiue (did you mean --unique?)" in err
+    err = usage_error(capsys, "hint", str(inst), "more.lp", "--jsno")
+    assert err.startswith("usage: slitherasp hint ")
+    assert "unrecognized arguments: more.lp --jsno (--jsno: did you mean --json?)" in err
+    err = usage_error(capsys, "slove", str(inst))
+    assert "'slove' is not a command; did you mean 'solve'?" in err
+
+
+def test_names_are_read_in_any_case_options_exactly(capsys, inst: Path) -> None:
+    code, out, _ = run(capsys, "Solve", str(inst), "--format", "LP", "--encoding", "Reach")
+    assert code == 0 and "SATISFIABLE" in out
+    from slitherasp.cli.main import build_parser
+
+    args = build_parser("generate").parse_args(["generate", "Square", "--difficulty", "Hard", "-o", "x"])
+    assert args.difficulty == "hard"
+    args = build_parser("generate").parse_args(["generate", "square", "--solver-grade", "EASY", "-o", "x"])
+    assert args.solver_grade == "easy"
+    code, out, _ = run(capsys, "tiling", "List")
+    assert code == 0 and "honeycomb" in out
+    assert "did you mean --unique?" in usage_error(capsys, "solve", str(inst), "--Unique")
+
+
+def test_a_tiling_name_close_to_one_names_it_before_asking_for_a_folder(capsys) -> None:
+    code, _, err = run(capsys, "tiling", "hexagon")  # no -o either: the name is what is wrong
+    assert code == 2 and "did you mean 'honeycomb', also called 'hexagonal'?" in err
+    code, _, err = run(capsys, "tiling", "penrose", "-o", "out")
+    assert code == 2 and "did you mean 'penrose-p3' or 'penrose-p2'?" in err
+    code, _, err = run(capsys, "tiling", "square")
+    assert code == 2 and "name the output folder with -o DIR" in err
+
+
+@pytest.mark.parametrize("params, shape", [("10x10t0dh", "10x10t0"), ("7x7t11", "7x7t11"), ("5x4", "5x4")])
+def test_loopy_parameters_are_told_from_a_game_id(capsys, params: str, shape: str) -> None:
+    code, _, err = run(capsys, "solve", params)
+    assert code == 2 and err.count("\n") == 1
+    assert f"{params} is Loopy's parameters" in err and f"as in {shape}:a2b3..." in err
+    code, _, err = run(capsys, "solve", "nosuchfile")
+    assert code == 2 and "nosuchfile: no such file\n" in err  # a plain name is only missing
+
+
+def test_the_instance_given_as_the_answer_is_named(capsys, inst: Path) -> None:
+    code, out, err = run(capsys, "check", str(inst), str(inst))
+    assert code == 2 and out == ""
+    assert f"{inst}: holds no link/2 facts but a puzzle's" in err and err.count("\n") == 1
+    code, _, err = run(capsys, "check", str(inst), str(inst.parent / "nolinks.lp"))
+    assert code == 2 and "no such file" in err
+
+
+def test_the_board_and_the_answer_may_be_given_inline(capsys, tmp_path: Path, inst: Path) -> None:
+    run(capsys, "solve", str(inst), "--answer-out", str(tmp_path / "a.lp"))
+    answer = (tmp_path / "a.lp").read_text()
+    code, out, _ = run(capsys, "check", str(inst), answer.replace("\n", " "))
+    assert code == 0 and out.startswith("VALID")
+    board = "link(0,1). nolink(1,2)."
+    (tmp_path / "board.lp").write_text(board)
+    code, from_file, _ = run(capsys, "hint", str(inst), "--state", str(tmp_path / "board.lp"))
+    assert code in (0, 1) and from_file
+    assert run(capsys, "hint", str(inst), "--state", board) == (code, from_file, "")
+    code, _, err = run(capsys, "hint", str(inst), "--state", "link(0,99).")
+    assert code == 2 and "<state>" in err and "Traceback" not in err
+
+
+def test_a_score_is_cut_not_rounded_into_the_next_level(capsys, monkeypatch, inst: Path) -> None:
+    import slitherasp.rules.grade as grading
+
+    monkeypatch.setattr(grading, "score", lambda level, at_top: level + 0.999)
+    code, out, _ = run(capsys, "grade", str(inst))
+    level = out.split()[0].lower()  # the grade of a person, first
+    assert code == 0 and f"(score {grading.HUMAN_LEVELS.index(level) + 1}.99)" in out
+    code, out, _ = run(capsys, "explain", str(inst))
+    assert code == 0 and f"score {grading.HUMAN_LEVELS.index(level) + 1}.99 " in out
+
+
+def test_batch_counts_in_words(capsys, tmp_path: Path) -> None:
+    (tmp_path / "a.lp").write_text("edge(1,1).")
+    _, _, err = run(capsys, "batch", str(tmp_path))
+    assert "0 solved, 1 error;" in err
+    (tmp_path / "b.lp").write_text("edge(2,2).")
+    _, _, err = run(capsys, "batch", str(tmp_path))
+    assert "0 solved, 2 errors;" in err
+
+
+def test_explain_says_where_its_reasons_come_from(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["explain", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "proved by clingo" not in text and "no solver is asked for them" in text

@@ -54,15 +54,54 @@ def test_the_readme_s_clingo_command_runs(tmp_path: Path) -> None:
     assert "SATISFIABLE" in done.stdout.split(), done.stderr
 
 
+def test_the_readme_s_api_example_is_accepted() -> None:
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from slitherasp.web.app import create_app
+
+    readme = (ROOT / "README.md").read_text()
+    example = re.search(r"curl -s localhost:8765(/api/\w+)((?:\s+\\\n|\s+-H '[^']*')*)\s+-d '([^']*)'", readme)
+    assert example is not None
+    path, headers, body = example.groups()
+    sent = dict(h.split(": ", 1) for h in re.findall(r"-H '([^']*)'", headers))
+    sent.setdefault("Content-Type", "application/x-www-form-urlencoded")  # what curl -d sends otherwise
+    done = TestClient(create_app()).post(path, content=body, headers=sent)
+    assert done.status_code == 200 and done.json()["result"] == "SATISFIABLE", done.text
+
+
+INSTANCE_ROW = re.compile(r"^\| `([^`]+)\.lp` \| (\d+) \| (\d+) \| (\d+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$", re.M)
+
+
+def test_the_bundled_instances_are_listed_with_both_grades_and_whom_they_are_for() -> None:
+    from slitherasp.cli.common import score_text
+    from slitherasp.formats import read_file
+    from slitherasp.grades import HUMAN_LEVELS
+    from slitherasp.rules.grade import human_grade
+
+    text = (ROOT / "instances" / "README.md").read_text()
+    rows = {row[0]: [cell.strip() for cell in row[4:]] for row in INSTANCE_ROW.findall(text)}
+    on_disk = {str(p.relative_to(ROOT / "instances"))[:-3] for p in (ROOT / "instances").glob("*/*.lp")}
+    assert set(rows) == on_disk
+    for person, solver, use in rows.values():
+        assert solver in ("easy", "medium", "hard") and person.split()[0] in (*HUMAN_LEVELS, "not")
+        assert (use == "people") == (person.split()[0] in HUMAN_LEVELS[:4]), person
+    people = sum(use == "people" for _, _, use in rows.values())
+    assert f"{len(rows) - people} of the {len(rows)} are beyond Loopy's Hard" in " ".join(text.split())
+    for name in ("square/wikipedia-6x6", "honeycomb/honeycomb-6x6", "square/square-6x6"):  # the list is true
+        g = human_grade(read_file(ROOT / "instances" / f"{name}.lp"))
+        assert rows[name][0] == f"{g.level} ({score_text(g.score)})", name
+
+
 def _facts(game_id: str) -> str:
     from slitherasp.formats.lp import write_instance
 
     return write_instance(read_text(game_id))
 
 
-def test_an_old_penrose_id_is_refused_clearly_without_a_format() -> None:
-    with pytest.raises(InputError, match="before 2023"):
-        read_text("7x7t12:G-1709,1709_a", "<stdin>")
+def test_a_broken_old_penrose_id_is_refused_clearly_without_a_format() -> None:
+    with pytest.raises(InputError, match=r"before 2023 is G<x>,<y>,<angle>"):
+        read_text("7x7t12:G-1709,1709_a", "<stdin>")  # the angle is missing
 
 
 def test_files_written_respect_the_umask(tmp_path: Path) -> None:

@@ -9,7 +9,15 @@ from conftest import loopy_samples
 from slitherasp.formats.loopy import read, write
 from slitherasp.model import InputError, from_faces
 from slitherasp.solver import solve
-from slitherasp.tilings.aperiodic import GRIDS, desc_problem, generate, loopy_desc, loopy_faces, random_desc
+from slitherasp.tilings.aperiodic import (
+    GRIDS,
+    desc_problem,
+    generate,
+    loopy_desc,
+    loopy_faces,
+    penrose_g,
+    random_desc,
+)
 from slitherasp.tilings.aperiodic.exact import round_root
 from slitherasp.tilings.aperiodic.hats import _hat_chain, _hat_patch
 from slitherasp.tilings.aperiodic.trim import trim
@@ -142,3 +150,65 @@ def test_spectre_descriptions_are_checked_like_loopy_checks_them() -> None:
     assert "index 7 is out of range for a G hexagon (0-6)" in desc_problem(17, "A0472F")
     with pytest.raises(InputError, match="too short for this size"):
         loopy_faces(17, 30, 30, "A0F")
+
+
+# Made by the Loopy Debian 12 ships (sgt-puzzles 20230122): `sgt-loopy --generate 5 7x7t11de`,
+# the same for t12, and two more sizes. Penrose descriptions from before 2023: G<x>,<y>,<angle>.
+DEBIAN_IDS = [
+    "7x7t11:G-3662,163,0_2d2a0312c32a33c3",
+    "7x7t11:G-3490,943,144_b223e1c13b03a233a3a",
+    "7x7t11:G-2801,-3527,72_3b1c0b220a2a3a13a1a",
+    "7x7t11:G878,787,288_c1b1b12a2b2b223a320",
+    "7x7t11:G3357,-478,180_233122222a20d1h10a",
+    "7x7t12:G216,3213,72_a3a2a10a2a2d",
+    "7x7t12:G2723,2439,324_1d302a1",
+    "7x7t12:G495,-1462,108_10b212d110a2a1c2",
+    "7x7t12:G2423,-707,288_a202b33b232a22a1a",
+    "7x7t12:G885,97,0_3c2f23b30",
+    "12x8t11:G-848,-242,324_23a22a1213a2b0c3e1322232a3a2a2b1a12b12a21b32a2c322",
+    "5x9t12:G-2750,234,180_123a2a0a3b",
+]
+
+
+@pytest.mark.parametrize("game_id", DEBIAN_IDS)
+def test_debian_loopys_penrose_ids_read_solve_once_and_write_back(game_id: str) -> None:
+    p = read(game_id, "<debian>")  # the clue string covers exactly the faces rebuilt
+    r = solve(p, unique=True)
+    assert r.status == "SATISFIABLE" and r.unique is True  # Loopy's puzzles have one answer
+    assert check(p, p.links(r.answer)).valid
+    assert write(p).strip() == game_id
+
+
+@pytest.mark.parametrize(
+    "number, size, desc, count, first, last",
+    [  # Loopy 20230122's own grid, dumped face by face (y down; loopy_faces turns y up)
+        (11, 7, "G3813,-1444,252", 26, [(4142, -1346), (4054, -1224), (4054, -1318), (3999, -1393)],
+         [(3911, -1664), (3999, -1785), (4054, -1710), (4054, -1617)]),
+        (12, 7, "G2301,1221,216", 14, [(2371, 1223), (2252, 1262), (2133, 1223), (2252, 1184)],
+         [(2444, 1121), (2563, 1083), (2637, 1184), (2518, 1223)]),
+        (12, 80, "G100,100,36", 4890, [(-2058, 2849), (-2189, 2846), (-2319, 2849), (-2189, 2851)],
+         [(3266, -3110), (3136, -3113), (3005, -3110), (3136, -3107)]),
+    ],
+)
+def test_old_penrose_grids_are_loopys_face_for_face(number: int, size: int, desc: str, count: int,
+                                                     first: list, last: list) -> None:
+    faces = loopy_faces(number, size, size, desc)
+    assert len(faces) == count
+    assert faces[0] == [(x, -y) for x, y in first] and faces[-1] == [(x, -y) for x, y in last]
+
+
+@pytest.mark.parametrize("number, desc", [(11, "G-996,1361,36"), (12, "G-988,-1273,0")])
+def test_old_penrose_cut_is_the_same_with_and_without_pruning(number: int, desc: str) -> None:
+    pruned = penrose_g.layout(number, 4, 4, desc)
+    assert pruned and pruned == penrose_g.layout(number, 4, 4, desc, prune=False)
+
+
+def test_old_penrose_descriptions_are_checked_like_loopy_checks_them() -> None:
+    assert desc_problem(11, "G3813,-1444,252") is None
+    assert "multiple of 36" in desc_problem(11, "G1,2,70")
+    assert "multiple of 36" in desc_problem(12, "G1,2,360")
+    assert "G<x>,<y>,<angle>" in desc_problem(11, "G1,2")
+    with pytest.raises(InputError, match=r"centre \(9000, 0\) is out of bounds"):
+        loopy_faces(11, 7, 7, "G9000,0,0")  # Loopy's 7x7 patches lie within 4608 of (0, 0)
+    with pytest.raises(InputError, match="cannot build this 70x70 grid either"):
+        loopy_faces(11, 70, 70, "G0,0,0")  # Loopy 20230122 aborts on it too (69x69: 4011 faces)

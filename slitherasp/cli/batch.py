@@ -15,6 +15,7 @@ from .common import (
     Exit,
     Progress,
     command,
+    counted,
     err,
     format_arg,
     json_arg,
@@ -75,16 +76,20 @@ def _is_grid(path: Path) -> bool:
     return first.startswith("[")
 
 
+_PLURALS = {"error": "errors"}
+"""The words of the summary that change in the plural (``1 error``, ``2 errors``)."""
+
+
 class Tally:
     """What the batch found so far, for the summary line."""
 
     def __init__(self) -> None:
-        self.counts = {"solved": 0, "unique": 0, "not unique": 0, "unsatisfiable": 0, "timed out": 0, "errors": 0}
+        self.counts = {"solved": 0, "unique": 0, "not unique": 0, "unsatisfiable": 0, "timed out": 0, "error": 0}
 
     def add(self, found: dict[str, Any]) -> None:
         """Count one result of :func:`slitherasp.campaign.solve_item`."""
         if found["status"] == "ERROR":
-            self.counts["errors"] += 1
+            self.counts["error"] += 1
             return
         key = {"SATISFIABLE": "solved", "UNSATISFIABLE": "unsatisfiable"}.get(found["status"], "timed out")
         self.counts[key] += 1
@@ -94,10 +99,10 @@ class Tally:
     @property
     def failed(self) -> bool:
         c = self.counts
-        return bool(c["errors"] or c["unsatisfiable"] or c["timed out"] or c["not unique"])
+        return bool(c["error"] or c["unsatisfiable"] or c["timed out"] or c["not unique"])
 
     def summary(self) -> str:
-        return ", ".join(f"{v} {k}" for k, v in self.counts.items() if v or k == "solved")
+        return ", ".join(counted(v, k, _PLURALS.get(k, k)) for k, v in self.counts.items() if v or k == "solved")
 
 
 def run(args: argparse.Namespace) -> int:

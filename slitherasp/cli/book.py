@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from .common import Exit, Progress, command, err, format_arg, progress_arg, stopped, whole
+from .typed import lowered
 from .watch import stoppable
 
 
@@ -33,14 +34,14 @@ def add_parser(sub: Any) -> None:
     p.add_argument("-o", "--output", metavar="OUT.pdf", required=True, help="the book to write")
     p.add_argument("--per-page", type=int, choices=(1, 2, 4, 6), default=4, metavar="N",
                    help="puzzles on a page: 1, 2, 4 or 6 (default: 4)")
-    p.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default: a4)")
+    p.add_argument("--paper", choices=("a4", "letter"), type=lowered, default="a4", help="paper size (default: a4)")
     p.add_argument("--title", help="the book's title (with --author: a title page)")
     p.add_argument("--author", help="the book's author")
     p.add_argument("--solutions", action="store_true", help="the answers at the back, smaller, several to a page")
     p.add_argument("--explain", action="store_true", help="a walkthrough of each puzzle after the answers")
     p.add_argument("--explain-pages", type=whole(1, 20), default=2, metavar="N",
                    help="pages a walkthrough may take (default: 2); more steps are folded together")
-    p.add_argument("--sort", choices=("grade",), help="grade: easiest first (default: the order given)")
+    p.add_argument("--sort", choices=("grade",), type=lowered, help="grade: easiest first (default: the order given)")
     format_arg(p, "input format of every puzzle file (default: by extension, then by content)")
     progress_arg(p)
     p.set_defaults(run=run)

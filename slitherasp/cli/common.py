@@ -16,6 +16,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..model import Puzzle
+from .typed import lowered
 
 STARTED = time.perf_counter()
 """When the command started: time limits count from here (reading and grounding too)."""
@@ -81,6 +82,27 @@ def err(text: str) -> None:
     sys.stderr.write(text + "\n")
 
 
+def score_text(score: float) -> str:
+    """A person's score to two places, cut rather than rounded: a score is its level
+    plus a fraction below 1, so 1.999 (easy) must not print as 2.00 (normal's start).
+
+    >>> score_text(1.999), score_text(3.6667), score_text(2.3), score_text(float("inf"))
+    ('1.99', '3.66', '2.30', 'inf')
+    """
+    if not math.isfinite(score):
+        return str(score)
+    return f"{math.floor(score * 100 + 1e-6) / 100:.2f}"
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` and the noun, plural unless n is 1.
+
+    >>> counted(1, "error"), counted(2, "error"), counted(1, "instance not unique", "instances not unique")
+    ('1 error', '2 errors', '1 instance not unique')
+    """
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 # --------------------------------------------------------------------------- parsers
 class Formatter(argparse.RawDescriptionHelpFormatter):
     def __init__(self, prog: str) -> None:
@@ -130,9 +152,13 @@ def exit_codes(name: str) -> str:
 
 
 def command(sub: Any, name: str, help: str, description: str, epilog: str = "") -> argparse.ArgumentParser:
-    """A subcommand parser with the shared formatting and its own exit codes."""
-    return sub.add_parser(name, help=help, description=description, epilog=epilog + exit_codes(name),
-                          formatter_class=Formatter)
+    """A subcommand parser with the shared formatting and its own exit codes; it
+    records itself (``command_parser``) so that an argument it does not know is
+    reported with its usage, not the top level's."""
+    p = sub.add_parser(name, help=help, description=description, epilog=epilog + exit_codes(name),
+                       formatter_class=Formatter)
+    p.set_defaults(command_parser=p)
+    return p
 
 
 def instance_args(p: argparse.ArgumentParser) -> None:
@@ -143,7 +169,7 @@ def instance_args(p: argparse.ArgumentParser) -> None:
 
 
 def format_arg(p: argparse.ArgumentParser, help: str = "input format (default: by extension, then by content)") -> None:
-    p.add_argument("--format", help=help)
+    p.add_argument("--format", type=lowered, help=help)
 
 
 def solver_args(p: argparse.ArgumentParser, *, encoding: bool = True,
@@ -154,7 +180,7 @@ def solver_args(p: argparse.ArgumentParser, *, encoding: bool = True,
     p.add_argument("--unique", action="store_true", help="look for a second answer and say whether the first is unique")
     time_limit_arg(p, limit)
     if encoding:
-        p.add_argument("--encoding", default=DEFAULT_ENCODING, choices=CHOICES,
+        p.add_argument("--encoding", default=DEFAULT_ENCODING, choices=CHOICES, type=lowered,
                        help="reach, colour (faces of a disc only) or auto: colour where it applies, "
                        "else reach (default: %(default)s)")
 
@@ -250,11 +276,42 @@ def read_text(path: str) -> str:
     return read(path)
 
 
-def read_links(path: str) -> list[tuple[str, str]]:
-    """The links of an answer file in any form :func:`~slitherasp.formats.lp.read_answer` reads."""
+def marks_given(text: str) -> bool:
+    """Whether a command-line argument that names no file is lines and crosses
+    themselves: ``link(...)``/``nolink(...)`` facts, clingo's output or a JSON object.
+
+    >>> marks_given("link(1,2). nolink(2,3)."), marks_given('{"links": []}'), marks_given("board.lp")
+    (True, True, False)
+    """
+    return "\n" not in text.strip() and ("link(" in text or text.lstrip().startswith("{"))
+
+
+def text_of(path: str, what: str) -> tuple[str, str]:
+    """The text of a file argument and the name to report it by; the argument itself
+    when no file has that name and it is marks (:func:`marks_given`), as an INSTANCE
+    may be the puzzle itself."""
+    from ..formats import exists
+
+    if path != "-" and not exists(Path(path)) and marks_given(path):
+        return path, f"<{what}>"
+    return read_text(path), "<stdin>" if path == "-" else path
+
+
+INSTANCE_FACTS = ("edge(", "cell_contains(", "clue(")
+
+
+def read_links(path: str, what: str = "answer") -> list[tuple[str, str]]:
+    """The links of an answer (a file, or the text itself) in any form
+    :func:`~slitherasp.formats.lp.read_answer` reads; an :class:`InputError` when it
+    holds none but a puzzle's facts (the instance given twice)."""
     from ..formats.lp import read_answer
 
-    return read_answer(read_text(path), path)
+    text, source = text_of(path, what)
+    links = read_answer(text, source)
+    if not links and any(fact in text for fact in INSTANCE_FACTS):
+        raise InputError(f"holds no link/2 facts but a puzzle's (edge/2, cell_contains/3, clue/2): the {what} "
+                         "is the loop, as 'slitherasp solve INSTANCE --answer-out FILE' writes it", source=source)
+    return links
 
 
 # --------------------------------------------------------------------------- output

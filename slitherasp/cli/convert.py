@@ -11,6 +11,7 @@ from ..errors import InputError
 from ..files import write_files
 from ..formats import FORMATS, by_extension, writable
 from .common import Exit, command, force_arg, instance_args, load, out
+from .typed import lowered
 
 
 def add_parser(sub: Any) -> None:
@@ -28,7 +29,7 @@ def add_parser(sub: Any) -> None:
         "  echo 'https://puzz.link/p?slither/4/4/dgdh2c7b' | slitherasp convert - --to text\n\n",
     )
     instance_args(p)
-    p.add_argument("--to", metavar="FORMAT",
+    p.add_argument("--to", metavar="FORMAT", type=lowered,
                    help=f"output format: {', '.join(writable())} (default: by -o's extension)")
     p.add_argument("-o", "--output", metavar="OUT", help="write to OUT (default: standard output)")
     force_arg(p)

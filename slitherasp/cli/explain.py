@@ -19,9 +19,10 @@ from .common import (
     json_arg,
     load,
     out,
-    read_text,
     remaining,
+    score_text,
     stopped,
+    text_of,
     time_limit_arg,
 )
 from .watch import stoppable
@@ -35,9 +36,12 @@ def add_parser(sub: Any) -> None:
         "Solve the puzzle as a person does, easiest rule first, and print each step: the\n"
         "edges it settles (lines and crosses) and its reason, a set of clues and earlier\n"
         "settled edges of which none can be left out and which, with the rules named\n"
-        "(clue counting, vertex degree, loop closure, inside/outside parity), force it\n"
-        "(proved by clingo). The grade is the level of the hardest step: easy, normal,\n"
-        "tricky, hard (as Loopy's levels), fiendish (a trial is needed), search.",
+        "(clue counting, vertex degree, loop closure, inside/outside parity), force it.\n"
+        "The reasons are the rule engine's own record of what each deduction read, shrunk\n"
+        "by the engine: no solver is asked for them. clingo is asked only whether the\n"
+        "puzzle has an answer, and for a 'search' step (no bounded rule finds it). The\n"
+        "grade is the level of the hardest step: easy, normal, tricky, hard (as Loopy's\n"
+        "levels), fiendish (a trial is needed), search.",
         "examples:\n"
         "  slitherasp explain puzzle.lp\n"
         "  slitherasp explain puzzle.lp --json | jq '.steps[0]'\n"
@@ -63,10 +67,12 @@ def add_parser(sub: Any) -> None:
         "step and its reason.",
         "examples:\n"
         "  slitherasp hint puzzle.lp --state board.lp\n"
-        "  slitherasp hint puzzle.lp --state board.json --json\n\n",
+        "  slitherasp hint puzzle.lp --state board.json --json\n"
+        "  slitherasp hint 7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a --state 'link(0,1). nolink(1,2).'\n\n",
     )
     instance_args(p)
-    p.add_argument("--state", metavar="STATE", help="the player's lines and crosses (default: none)")
+    p.add_argument("--state", metavar="STATE", help="the player's lines and crosses: a file, - for standard "
+                   "input, or the marks themselves (default: none)")
     json_arg(p)
     time_limit_arg(p, "give up after S seconds (UNKNOWN, exit 124)")
     p.set_defaults(run=run_hint)
@@ -143,7 +149,7 @@ def summary(e: Any, unique: bool | None) -> str:
 
     if e.complete and e.grade:
         counted = ", ".join(f"{name} {n}" for name, n in zip(HUMAN_LEVELS, e.edges) if n)
-        return f"GRADE: {e.grade}  score {e.score:.2f}  ({len(e.steps)} steps; edges by level: {counted})"
+        return f"GRADE: {e.grade}  score {score_text(e.score)}  ({len(e.steps)} steps; edges by level: {counted})"
     if e.complete:
         return f"COMPLETE: {len(e.steps)} steps; not graded ({e.note or 'stopped by the time limit'})"
     why = e.note or "stopped"
@@ -176,7 +182,7 @@ def run_hint(args: argparse.Namespace) -> int:
         raise InputError("only one of INSTANCE and --state can be read from standard input (-)")
     _not_sloop(args.instance)
     puzzle = load(args.instance, args.format)
-    links, crosses = read_state(puzzle, read_text(args.state), args.state) if args.state else (set(), set())
+    links, crosses = read_state(puzzle, *text_of(args.state, "state")) if args.state else (set(), set())
     h = hint(puzzle, links, crosses, time_limit=remaining(args.time_limit))
     if args.json:
         out(json.dumps(hint_json(h, puzzle, args.instance)))

@@ -27,12 +27,14 @@ from .common import (
     progress_arg,
     read_text,
     remaining,
+    score_text,
     size_arg,
     stopped,
     threads_arg,
     time_limit_arg,
     whole,
 )
+from .typed import lowered
 from .watch import stoppable
 
 DIFFICULTIES = HUMAN_LEVELS[:5]
@@ -77,9 +79,9 @@ def _add_generate(sub: Any) -> None:
                    help="random seed: the same seed makes the same puzzle (default: a new one, printed and in "
                         "the file name; 0 for a collection, so that the same command resumes it)")
     goal = p.add_mutually_exclusive_group()
-    goal.add_argument("--difficulty", choices=DIFFICULTIES,
+    goal.add_argument("--difficulty", choices=DIFFICULTIES, type=lowered,
                       help="the grade for a person to reach (default: normal; both grades are reported)")
-    goal.add_argument("--solver-grade", choices=SOLVER_LEVELS, help="the solver's grade to reach instead")
+    goal.add_argument("--solver-grade", choices=SOLVER_LEVELS, type=lowered, help="the solver's grade to reach instead")
     p.add_argument("--minimal", action="store_true", help="test every clue alone: none can be removed at the end")
     time_limit_arg(p, "stop removing clues after S seconds and keep the puzzle so far (one puzzle only)")
     p.add_argument("--count", type=whole(1, 10_000_000), metavar="N",
@@ -318,7 +320,7 @@ def run_grade(args: argparse.Namespace) -> int:
     if args.json:
         out(json.dumps(grade_json(g, args.instance)))
     elif g.level and g.human:
-        out(f"{g.human.level.upper()} for a person (score {g.human.score:.2f}), {g.level.upper()} for the "
+        out(f"{g.human.level.upper()} for a person (score {score_text(g.human.score)}), {g.level.upper()} for the "
             f"solver: unique; proof took {g.choices} choices and {g.conflicts} conflicts")
     elif g.unique is None:
         out("UNKNOWN: " + ("interrupted" if stopped(Exit.TIMEOUT) == Exit.INTERRUPT else "the time limit ran out"))

@@ -21,6 +21,7 @@ from ..errors import GenerationError, SlitherError
 from ..stopping import StoppedError
 from . import common
 from .common import EXIT_CODES, Exit, Formatter, err, out
+from .typed import closest, unrecognized
 from .watch import watched
 
 FAMILIES = {
@@ -52,6 +53,31 @@ def family_of(argv: Sequence[str]) -> str | None:
         if not arg.startswith("-"):
             return next((f for f, names in FAMILIES.items() if arg in names), None)
     return None
+
+
+def with_command(argv: list[str]) -> list[str]:
+    """``argv`` with its command in the case commands are written (``Solve``: ``solve``).
+
+    >>> with_command(["Solve", "p.lp"]), with_command(["--version"])
+    (['solve', 'p.lp'], ['--version'])
+    """
+    names = [n for f in FAMILIES.values() for n in f]
+    for i, arg in enumerate(argv):
+        if not arg.startswith("-"):
+            return [*argv[:i], arg.lower(), *argv[i + 1:]] if arg.lower() in names else argv
+    return argv
+
+
+def misspelt_command(argv: list[str]) -> str | None:
+    """The error for a command that is none of ours, naming the one meant if one is
+    close (``slove``: solve), or None."""
+    names = [n for f in FAMILIES.values() for n in f]
+    word = next((a for a in argv if not a.startswith("-")), None)
+    if word is None or word in names:
+        return None
+    meant = closest(word, names)
+    hint = f"; did you mean {meant!r}?" if meant else ""
+    return f"{word!r} is not a command{hint} ('slitherasp --help' lists them)"
 
 
 def build_parser(family: str | None = None) -> argparse.ArgumentParser:
@@ -89,12 +115,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     # line reports problems in its own one line instead
     warnings.filterwarnings("ignore", category=RuntimeWarning)
     common.STARTED = time.perf_counter()  # time limits count from here (main may run many times in one process)
-    argv = sys.argv[1:] if argv is None else list(argv)
+    argv = with_command(sys.argv[1:] if argv is None else list(argv))
     parser = build_parser(family_of(argv))
-    args = parser.parse_args(argv)
+    wrong = misspelt_command(argv)
+    if wrong:
+        parser.error(wrong)
+    args, extras = parser.parse_known_args(argv)
     if args.command is None:
         parser.print_help()
         return Exit.INPUT
+    if extras:  # the command's own usage, not the top level's
+        args.command_parser.error(unrecognized(args.command_parser, extras))
     with watched(args):
         code = run(args)
     solver = sys.modules.get("slitherasp.solver")

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..errors import InputError
 from .common import Exit, command, err, force_arg, json_arg, out, size_arg
+from .typed import lowered
 
 FAMILY_ORDER = ["regular", "archimedean", "laves", "k-uniform", "aperiodic", "competition", "polygons"]
 
@@ -32,7 +33,7 @@ def add_parser(sub: Any) -> None:
         "  slitherasp tiling penrose-p3 --size 10 --seed 7 --planted-clues -o out/\n"
         "  slitherasp tiling polygons my-map.geojson -o out/\n\n",
     )
-    p.add_argument("name", metavar="NAME", help="'list', 'polygons' or a tiling name")
+    p.add_argument("name", metavar="NAME", type=lowered, help="'list', 'polygons' or a tiling name")
     p.add_argument("file", metavar="FILE", nargs="?", help="for 'polygons': a GeoJSON or WKT file")
     size_arg(p)
     p.add_argument("--seed", type=int, metavar="S", help="random seed (aperiodic windows, planted loops)")
@@ -48,6 +49,10 @@ def run(args: argparse.Namespace) -> int:
         if args.file is not None:
             raise InputError("'tiling list' takes no file")
         return list_tilings(args.json)
+    if args.name != "polygons":
+        from .. import tilings
+
+        tilings.get(args.name)  # a wrong name is said before a missing -o
     if args.output is None:
         raise InputError("name the output folder with -o DIR")
     puzzle, stem = _patch(args)

@@ -143,8 +143,12 @@ def read_file(path: str | Path, format: str | None = None) -> Puzzle:
     if source == "-":
         return read_text(limits.read_text("-"), "<stdin>", format)
     p = Path(path)
-    if not _exists(p) and _inline(source):  # a game ID or URL given where a file name goes
+    if not exists(p) and _inline(source):  # a game ID or URL given where a file name goes
         return read_text(source, "<argument>", format)
+    if not exists(p):
+        from .loopy import params_only
+
+        params_only(source)
     text = limits.read_text(p)
     if format is None and by_extension(source) is None:
         with located(source):
@@ -158,7 +162,7 @@ def read_file(path: str | Path, format: str | None = None) -> Puzzle:
     return puzzle
 
 
-def _exists(path: Path) -> bool:
+def exists(path: Path) -> bool:
     """Whether a file of that name exists; False for a name no file can have (too long,
     a NUL byte), which the reader then refuses in one line."""
     try:

@@ -13,7 +13,8 @@ The reader builds the grid with :mod:`slitherasp.tilings.loopy`, so cell ``c<i>`
 is Loopy's face ``i``; ``Puzzle.tiling`` records our tiling name, the size and
 Loopy's grid description (None when the ID has none). The periodic grid types
 the aperiodic ones (Penrose, hats, spectres: :mod:`slitherasp.tilings.aperiodic`,
-with the grid descriptions Loopy writes since 2023) are all supported.
+with the grid descriptions Loopy writes since 2023, and the Penrose ``G<x>,<y>,<angle>``
+ones of the Loopy before) are all supported.
 
 >>> p = read("3x3t0:a2b3d", "<doc>")
 >>> p.clues, p.tiling
@@ -298,6 +299,28 @@ def write(puzzle: Puzzle) -> str:
             return f"{w}x{h}t{number}:{prefix}{_encode(puzzle.clues)}\n"
     name = APERIODIC.get(number) or LOOPY[number].name
     raise InputError(f"the puzzle's {len(puzzle.cells)} cells are not Loopy's {w}x{h} {name} grid")
+
+
+def params_only(name: str) -> None:
+    """An :class:`InputError` if ``name`` (no file has it) is Loopy's parameters alone,
+    ``WxHtN`` with a difficulty maybe: they name a kind of puzzle, not a puzzle.
+
+    >>> params_only("10x10t0dh")
+    Traceback (most recent call last):
+    ...
+    slitherasp.errors.InputError: 10x10t0dh: no such file, and no puzzle: 10x10t0dh is Loopy's parameters \
+(size, grid type t0, difficulty), which name no puzzle; a game ID adds the clues after a colon, \
+as in 10x10t0:a2b3..., and Loopy shows it in Game > Specific...
+    >>> params_only("puzzle.lp")
+    """
+    m = _PARAMS.fullmatch(name)
+    if m is None or not (m.group(2) or m.group(3)):
+        return
+    shape = name[: m.end(3) if m.group(3) else m.end(2)]  # without the difficulty
+    difficulty = ", difficulty" if len(shape) < len(name) else ""
+    raise InputError(f"no such file, and no puzzle: {name} is Loopy's parameters (size, grid type "
+                     f"t{m.group(3) or 0}{difficulty}), which name no puzzle; a game ID adds the clues after a "
+                     f"colon, as in {shape}:a2b3..., and Loopy shows it in Game > Specific...", source=name)
 
 
 def sniff(text: str) -> bool:

@@ -30,12 +30,39 @@ def register(tiling: Tiling) -> Tiling:
 
 
 def get(name: str) -> Tiling:
-    """The tiling called ``name`` (or one of its aliases); InputError if unknown."""
+    """The tiling called ``name`` (or one of its aliases, in any case); InputError if
+    unknown, naming the tiling meant when a name or alias is close.
+
+    >>> get("Honeycomb").name, get("hexagonal").name
+    ('honeycomb', 'honeycomb')
+    >>> get("hexagon")
+    Traceback (most recent call last):
+    ...
+    slitherasp.errors.InputError: unknown tiling 'hexagon' (did you mean 'honeycomb', also called 'hexagonal'?); \
+'slitherasp tiling list' shows them all
+    """
     key = name.lower().replace("_", "-").replace(" ", "-")
     for candidate in (name, key, key.replace("-", "")):
         if candidate in _ALIASES:
             return TILINGS[_ALIASES[candidate]]
-    raise InputError(f"unknown tiling {name!r}; 'slitherasp tiling list' shows them all")
+    raise InputError(f"unknown tiling {name!r}{_meant(key)}; 'slitherasp tiling list' shows them all")
+
+
+def _meant(key: str) -> str:
+    """`` (did you mean ...?)`` naming the (at most two) tilings whose names or aliases
+    are most like ``key``, and the alias that matched where it is not a mere spelling."""
+    from difflib import get_close_matches
+
+    meant: dict[str, str] = {}
+    for alias in get_close_matches(key, list(_ALIASES), n=4, cutoff=0.75):
+        meant.setdefault(_ALIASES[alias], alias)
+    if not meant:
+        return ""
+    said = []
+    for name, alias in list(meant.items())[:2]:
+        spelling = alias.replace("_", "-").replace("-", "") == name.replace("-", "")
+        said.append(repr(name) if spelling else f"{name!r}, also called {alias!r}")
+    return f" (did you mean {' or '.join(said)}?)"
 
 
 def faces(name: str, width: int, height: int, seed: int | None = None) -> Faces:

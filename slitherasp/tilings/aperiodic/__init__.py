@@ -9,9 +9,11 @@ its module (:mod:`.penrose`, :mod:`.hats`, :mod:`.spectres`), on the exact numbe
 of :mod:`.exact`; all end with Loopy's "vigorous trim" (:mod:`.trim`). The faces
 come out in Loopy's order, so clues land on the faces Loopy numbers; this is
 verified face for face, corner for corner, on the shared Loopy sample.
-:func:`random_desc` makes new descriptions. Loopy's older Penrose descriptions
-(``G...``, before 2023) are not reproduced, nor what Loopy does with a Penrose or
-spectres description too short for its window (it extends them at random).
+:func:`random_desc` makes new descriptions. The Penrose descriptions of Loopy before
+2023 (``G<x>,<y>,<angle>``, still written by Debian 12's Loopy) are read too
+(:mod:`.penrose_g`), face for face as that Loopy builds them. Not reproduced: what Loopy
+does with a Penrose or spectres description too short for its window (it extends them
+at random).
 
 >>> faces = loopy_faces(11, 7, 7, "82AAAAVBBUAB")
 >>> len(faces), faces[0]
@@ -110,7 +112,7 @@ def loopy_faces(number: int, width: int, height: int, desc: str) -> list[list[IP
 
 def unit_faces(number: int, width: int, height: int, desc: str) -> Faces:
     """:func:`loopy_faces` scaled so that short tile edges are about 1 long."""
-    u = GRIDS[number].unit
+    u = penrose.unit(number, desc) if number in penrose.PENROSE else GRIDS[number].unit
     return [[(x / u, y / u) for x, y in face] for face in loopy_faces(number, width, height, desc)]
 
 

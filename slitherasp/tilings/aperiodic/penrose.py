@@ -23,6 +23,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from ...errors import InputError
+from . import penrose_g
 from .exact import IPoint, Z, add, less5, round_root, sub, t_mul, t_turn, t_x, t_y
 from .trim import trim
 
@@ -196,9 +197,11 @@ def _penrose_layout(grid: PenroseGrid, width: int, height: int, coords: _Coordin
 
 
 def problem(number: int, desc: str) -> str | None:
+    """Why Loopy refuses ``desc`` for Penrose type ``number`` whatever the size, or None;
+    a description starting with ``G`` is one from before 2023 (:mod:`.penrose_g`)."""
     grid = PENROSE[number]
     if desc.startswith("G"):
-        return "Loopy's Penrose descriptions from before 2023 ('G...') are not supported"
+        return penrose_g.problem(desc)
     if len(desc) < 3:
         return "a Penrose grid description has an orientation digit, a corner digit and tile letters"
     if not desc[0].isdigit():
@@ -215,8 +218,22 @@ def problem(number: int, desc: str) -> str | None:
 
 
 def faces(number: int, width: int, height: int, desc: str) -> list[list[IPoint]]:
+    """Loopy's dots of the tiles of the window (y down) before trimming, from either
+    kind of description."""
+    if desc.startswith("G"):
+        return penrose_g.layout(number, width, height, desc)
     coords = _Coordinates(desc[2:], None)
     return _penrose_layout(PENROSE[number], width, height, coords, int(desc[0]), int(desc[1]))
+
+
+def unit(number: int, desc: str) -> float:
+    """About the length of a tile's side in Loopy's integers: descriptions from before
+    2023 make tiles of another size (P2: 150, P3: 125).
+
+    >>> unit(12, "82DYCCXDY"), unit(12, "G2301,1221,216")
+    (120.0, 125.0)
+    """
+    return penrose_g.unit(number) if desc.startswith("G") else PENROSE[number].unit
 
 
 def random_desc(number: int, width: int, height: int, rng: random.Random) -> str | None:
