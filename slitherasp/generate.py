@@ -318,20 +318,12 @@ def generate(
         remover = _Remover(puzzle, loop, level, progress, None if minimal else TEST_BUDGET, difficulty, deadline)
         order = [c for c in remover.clues if c != remover.anchor]
         rng.shuffle(order)
-        interrupted = timed_out = False
-        try:
-            if not remover.start_ok():
-                reached.append(_reached(puzzle.with_clues(remover.full), difficulty))
-                tests += remover.tests
-                continue
-            _remove_all(remover, order, floor=1 if minimal or difficulty is not None else 2)
-            if minimal:
-                remover.try_anchor()
-        except KeyboardInterrupt:
-            interrupted = True
-        except _OutOfTime:
-            timed_out = True
+        stop = _removed(remover, order, minimal, difficulty)
         tests += remover.tests
+        if stop is None:
+            reached.append(_reached(puzzle.with_clues(remover.full), difficulty))
+            continue
+        interrupted, timed_out = stop == "interrupt", stop == "time"
         if (interrupted or timed_out) and not partial:
             raise StoppedError("interrupt" if interrupted else "time")
         with stop_when(lambda: False):  # what the removal kept is graded whatever Ctrl-C says (a deadline holds)
@@ -346,6 +338,22 @@ def generate(
         raise StoppedError("interrupt")
     late = deadline is not None and time.perf_counter() > deadline
     raise _failed(level, difficulty, reached, "within the time limit" if late else f"after {attempts} loops")
+
+
+def _removed(remover: _Remover, order: list[int], minimal: bool, difficulty: str | None) -> str | None:
+    """Remove the clues a loop's puzzle can spare: ``""`` when done, ``"interrupt"`` or
+    ``"time"`` when stopped early, None when its full clue set misses the grade."""
+    try:
+        if not remover.start_ok():
+            return None
+        _remove_all(remover, order, floor=1 if minimal or difficulty is not None else 2)
+        if minimal:
+            remover.try_anchor()
+    except KeyboardInterrupt:
+        return "interrupt"
+    except _OutOfTime:
+        return "time"
+    return ""
 
 
 def _keep(result: Puzzle, level: str | None, difficulty: str | None, stopped: bool, person: bool,

@@ -19,13 +19,12 @@ kind for its scene. A puzzle without geometry is placed by :mod:`.layout`.
 from __future__ import annotations
 
 import math
-import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ..errors import InputError
-from ..model import Geometry, Point, Puzzle, median_length
+from ..model import Geometry, Point, Puzzle, median, median_length
 from .poles import poles
 
 # --------------------------------------------------------------------------- style
@@ -295,9 +294,14 @@ def puzzle_scene(
     if puzzle.geometry is not None:
         geo, note = puzzle.geometry, ""
     else:  # placed by a planar drawing (networkx, numpy and shapely: loaded only here)
-        from .layout import layout
+        try:
+            from .layout import layout
 
-        lay = layout(puzzle)
+            lay = layout(puzzle)
+        except ImportError:
+            raise InputError("this puzzle has no coordinates, and drawing it needs networkx, numpy and shapely, "
+                             "which this page in the browser lacks: open it with 'slitherasp serve', or as a "
+                             "tiling ID or a file with its .geo.json") from None
         geo, note = lay.geometry, lay.note
     page = frame(geo, puzzle.edges, title)
     P = page.place(geo.points)
@@ -332,7 +336,7 @@ def puzzle_scene(
         dots=tuple(P) if show_vertices else (),
         texts=(*texts, *page.title),
         note=note,
-        clue_size=CLUE_SIZE * float(statistics.median(radii)) if radii else 0.5,
+        clue_size=CLUE_SIZE * median(radii) if radii else 0.5,
     )
 
 
@@ -342,7 +346,7 @@ def _clue_texts(puzzle: Puzzle, P: list[Point], face_cells: list[int], centres: 
     at the mean of their edges' midpoints), red where the lines break it: a whole
     answer (``state``) breaks a clue it does not meet, a partial state one that can
     no longer be met."""
-    largest = CLUE_SIZE * float(statistics.median(radii)) if radii else 0.5
+    largest = CLUE_SIZE * median(radii) if radii else 0.5
     at = {c: (centres[k], radii[k]) for k, c in enumerate(face_cells)}
     drawn = set(lines)
     texts = []

@@ -1,5 +1,5 @@
 """The page's back end in the browser: the actions of ``slitherasp serve``, answered by
-the same functions (:mod:`.api`, through :func:`.workers.answer`), in Pyodide in a Web
+the same functions (:mod:`.api`, through :func:`.words.answer`), in Pyodide in a Web
 Worker of the static site (:mod:`.site`).
 
 The worker gives Python a module ``slitherasp_js`` with ``clingo(program, models,
@@ -20,7 +20,7 @@ import json
 from typing import Any
 
 from .. import engines
-from . import api, workers
+from . import api, words
 
 TIME_LIMIT = 300.0
 """Seconds an action may take in the browser: there no server is shared, and the
@@ -49,7 +49,7 @@ def call(name: str, payload: str) -> str:
         return _reply(400, {"error": "<request>: the body is not JSON"})
     if not isinstance(data, dict):
         return _reply(400, {"error": "<request>: the body must be a JSON object"})
-    status, body = workers.answer(name, data, api.TIME_LIMIT)
+    status, body = words.answer(name, data, api.TIME_LIMIT)
     return _reply(status, body)
 
 

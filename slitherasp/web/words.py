@@ -15,8 +15,14 @@ is where most of them are read; this is the one place where their line becomes w
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from ..errors import InputError, SlitherError
+from ..stopping import StoppedError, deadline
+
+Reply = tuple[int, dict[str, Any]]
+"""An HTTP status and the JSON object of an answer."""
+GONE: Reply = (499, {"error": "Stopped: whoever asked has gone."})
 
 FORMATS = "a Loopy game ID, a puzz.link or penpa-edit link, a pzprv3 file, ASP facts or GeoJSON/WKT polygons"
 """What the web app reads, as a player knows them."""
@@ -67,3 +73,28 @@ def sentence(text: str) -> str:
     """``text`` as a sentence: a capital first, a full stop last."""
     text = text.strip() or "something went wrong"
     return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")
+
+
+def answer(name: str, payload: dict[str, Any], limit: float) -> Reply:
+    """Run one action under ``limit`` seconds: its HTTP status and JSON object (an
+    error is one line, never a traceback)."""
+    from . import api
+
+    try:
+        with deadline(limit + api.FINISH.get(name, 0.0)):
+            return 200, api.ACTIONS[name](payload)
+    except SlitherError as e:
+        return 400, {"error": said(e)}
+    except StoppedError as e:
+        return timed_out(limit) if e.reason == "time" else GONE
+    except RecursionError:
+        return 400, {"error": "The request is nested too deeply."}
+    except MemoryError:
+        return 400, {"error": "This needs more memory than one request may have. Try a smaller board."}
+    except Exception as e:  # one line for the page, never a traceback
+        return 500, {"error": said(e)}
+
+
+def timed_out(limit: float) -> Reply:
+    return 504, {"error": f"This took longer than the time limit of {limit:g} s. "
+                          "Try a smaller board or an easier level."}

@@ -30,9 +30,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ..errors import SlitherError
-from ..stopping import StoppedError, deadline, end_with_parent, stop_when
-from .words import said
+from ..stopping import end_with_parent, stop_when
+from .words import GONE, Reply, answer, timed_out
 
 GRACE = 0.5
 """Seconds an action may take to end after its time limit or its client's departure
@@ -46,40 +45,13 @@ RETRY_AFTER = 2
 """Seconds a refused request is told to wait (``Retry-After``)."""
 
 Gone = Callable[[], Awaitable[bool]]
-Reply = tuple[int, dict[str, Any]]
 
 
 class Busy(Exception):
     """Every worker is busy: the request is refused (HTTP 503)."""
 
 
-GONE: Reply = (499, {"error": "Stopped: whoever asked has gone."})
 """The answer to a request whose client went away (which nobody reads)."""
-
-
-def answer(name: str, payload: dict[str, Any], limit: float) -> Reply:
-    """Run one action under ``limit`` seconds: its HTTP status and JSON object (an
-    error is one line, never a traceback)."""
-    from . import api
-
-    try:
-        with deadline(limit + api.FINISH.get(name, 0.0)):
-            return 200, api.ACTIONS[name](payload)
-    except SlitherError as e:
-        return 400, {"error": said(e)}
-    except StoppedError as e:
-        return _timed_out(limit) if e.reason == "time" else GONE
-    except RecursionError:
-        return 400, {"error": "The request is nested too deeply."}
-    except MemoryError:
-        return 400, {"error": "This needs more memory than one request may have. Try a smaller board."}
-    except Exception as e:  # one line for the page, never a traceback
-        return 500, {"error": said(e)}
-
-
-def _timed_out(limit: float) -> Reply:
-    return 504, {"error": f"This took longer than the time limit of {limit:g} s. "
-                          "Try a smaller board or an easier level."}
 
 
 class Threads:
@@ -159,7 +131,7 @@ class Processes:
                     worker.signal(signal.SIGUSR1)
                     end = min(end, time.monotonic() + GRACE)
                 if time.monotonic() >= end:
-                    return (_timed_out(limit) if not stopped else GONE), False
+                    return (timed_out(limit) if not stopped else GONE), False
             status, body, retire = worker.conn.recv()
             return (status, body), not retire
         except (EOFError, OSError):

@@ -1,0 +1,179 @@
+"""The static site against the local server, side by side in one run, in headless
+Chromium (selenium): the page's actions answered by Python in the browser (Pyodide in a
+Web Worker, ``slitherasp site``, served by ``python -m http.server``) and by
+``slitherasp serve``'s app (in this process).
+
+Rows, each with the issue's goal: the first visit until a board is on screen (a fresh
+browser profile) and a second visit (cached; the site's service worker); a hint on a
+half-played 20x20 Loopy Hard; the live answer while composing on a 15x15; generating a
+10x10 hard and a 7x7 normal square; a 30x30 hard square (with the progress lines seen
+and whether Cancel stops it); and the most memory a renderer process of the browser
+held (the worker lives in the page's). Wall-clock milliseconds, median and worst of
+``--rounds``; the machine is shared, so the two columns come from the same run.
+
+    python benchmarks/site_speed.py [--rounds 3] [--site DIR] [--skip-30x30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+from selenium.webdriver.support.ui import WebDriverWait
+
+sys.path.insert(0, str(Path(__file__).parent))
+from web_speed import TAP, browser, server, status, until  # noqa: E402
+
+from slitherasp import tilings  # noqa: E402
+from slitherasp.formats import read_text, write_text  # noqa: E402
+from slitherasp.solver import solve  # noqa: E402
+
+CALL = """
+const [name, payload, done] = arguments, t = performance.now();
+import('./static/server.js').then((m) => m.call(name, payload)).then(
+  (r) => done([performance.now() - t, JSON.stringify(r).slice(0, 200)]),
+  (e) => done([performance.now() - t, 'ERROR ' + e.message]));
+"""
+GENERATE_30 = """
+const [done] = arguments, seen = [], t = performance.now();
+import('./static/server.js').then((m) => m.call('generate', {tiling: 'square', size: '30x30', difficulty: 'hard'},
+    {progress: (text) => seen.push(text)})).then(
+  (r) => done([performance.now() - t, seen.length, seen.slice(-1)[0] || '', r.clues, r.timed_out]),
+  (e) => done([performance.now() - t, seen.length, 'ERROR ' + e.message, 0, null]));
+"""
+CANCEL = """
+const [done] = arguments, control = new AbortController(), t = performance.now();
+import('./static/server.js').then((m) => {
+  const work = m.call('generate', {tiling: 'square', size: '30x30', difficulty: 'hard', seed: 7}, {signal: control.signal});
+  setTimeout(() => control.abort(), 3000);
+  return work;
+}).then(() => done([performance.now() - t, 'finished']), (e) => done([performance.now() - t, e.name || e.message]));
+"""
+
+
+def serve_folder(folder: Path) -> tuple[subprocess.Popen, str]:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "-d", str(folder)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(1.0)
+    return proc, f"http://127.0.0.1:{port}/"
+
+
+def renderer_mb() -> float:
+    """The largest resident memory of a Chromium renderer process now, in MB."""
+    out = subprocess.run(["ps", "-eo", "rss,args"], capture_output=True, text=True).stdout
+    sizes = [int(line.split()[0]) for line in out.splitlines()[1:] if "--type=renderer" in line]
+    return max(sizes, default=0) / 1024
+
+
+def visit(url: str, text: str, rounds: int) -> tuple[list[float], list[float]]:
+    """First visits (each in a fresh browser) and second visits (same browser), ms."""
+    first, second = [], []
+    for _ in range(rounds):
+        b = browser()
+        try:
+            for out in (first, second):
+                start = time.perf_counter()
+                b.get(f"{url}?p={quote(text)}")
+                WebDriverWait(b, 300, poll_frequency=0.01).until(lambda d: "faces" in status(d))
+                out.append(1000 * (time.perf_counter() - start))
+                b.get(url + "static/favicon.svg")  # leave the page: the next visit starts it anew
+        finally:
+            b.quit()
+    return first, second
+
+
+def actions(url: str, rounds: int, big: bool) -> dict[str, list[float] | str]:
+    """The page's work on one back end: name -> times in ms (or a note)."""
+    b = browser()
+    b.set_script_timeout(900)
+    out: dict[str, list[float] | str] = {}
+    try:
+        loopy_20 = (Path(__file__).parent / "data" / "explain-speed.txt").read_text().splitlines()[3].split()[1]
+        puzzle = read_text(loopy_20, "20x20", "loopy")
+        answer = solve(puzzle).answer or set()
+        half = [(e, e in answer) for e in range(0, len(puzzle.edges), 2)]
+        b.get(f"{url}?p={quote(loopy_20)}")
+        WebDriverWait(b, 300).until(lambda d: "faces" in status(d))
+        b.execute_script("const app = window.slitherasp.app;"
+                         + "".join(f"app.state[{e}] = {1 if line else 2};" for e, line in half)
+                         + "window.slitherasp.repaint();")
+        out["hint"] = [until(b, "document.querySelector('[data-action=hint]').click()", "Hint")
+                       for _ in range(rounds)]
+        b.get(f"{url}?p={quote(write_text(tilings.build('square', 15, 15), 'pzpr').strip())}")
+        WebDriverWait(b, 300).until(lambda d: "faces" in status(d))
+        b.execute_script("document.querySelector('[data-action=compose]').click()")
+        out["live"] = [until(b, TAP, "clue", [c % 15 + 1, c // 15 + 1]) for c in range(0, 16 * rounds, 16)]
+        for size, level in (("10x10", "hard"), ("7x7", "normal")):
+            times = []
+            for seed in range(1, rounds + 1):
+                ms, reply = b.execute_async_script(CALL, "generate",
+                                                   {"tiling": "square", "size": size, "difficulty": level, "seed": seed})
+                assert not reply.startswith("ERROR"), reply
+                times.append(ms)
+            out[f"generate {size} {level}"] = times
+        if big:
+            ms, seen, last, clues, timed_out = b.execute_async_script(GENERATE_30)
+            out["generate 30x30 hard"] = [ms]
+            out["30x30 progress"] = f"{seen} progress lines (last: {last!r}); {clues} clues; timed out: {timed_out}"
+            out["memory"] = [renderer_mb()]
+            ms, how = b.execute_async_script(CANCEL)
+            out["cancel"] = f"{how} after {ms / 1000:.1f} s (aborted at 3 s)"
+        else:
+            out["memory"] = [renderer_mb()]
+    finally:
+        b.quit()
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--site", help="a site folder already built (default: built into a temporary folder)")
+    ap.add_argument("--skip-30x30", action="store_true", help="leave out the 30x30 hard generation and Cancel")
+    args = ap.parse_args()
+    from slitherasp.web.site import build
+
+    folder = Path(args.site) if args.site else Path(tempfile.mkdtemp()) / "site"
+    if not args.site:
+        build(folder)
+    proc, site_url = serve_folder(folder)
+    local_url = server()
+    loopy_7 = "7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a"
+    try:
+        rows = {}
+        for name, url in (("site", site_url), ("server", local_url)):
+            first, second = visit(url, loopy_7, args.rounds)
+            rows[name] = {"first visit: board on screen": first, "second visit (cached)": second,
+                          **actions(url, args.rounds, not args.skip_30x30)}
+    finally:
+        proc.kill()
+    goals = {"first visit: board on screen": "4000", "second visit (cached)": "1500", "hint": "500", "live": "1000",
+             "generate 10x10 hard": "3000", "generate 7x7 normal": "1000", "generate 30x30 hard": "60000",
+             "memory": "300 MB"}
+    print("| what | static site: median (max) | local server: median (max) | goal |")
+    print("|---|---:|---:|---:|")
+    for what in rows["site"]:
+        cells = []
+        for side in ("site", "server"):
+            v = rows[side].get(what, "")
+            if isinstance(v, list):
+                unit = " MB" if what == "memory" else " ms"
+                cells.append(f"{statistics.median(v):.0f}{unit} ({max(v):.0f})")
+            else:
+                cells.append(str(v))
+        print(f"| {what} | {cells[0]} | {cells[1]} | {goals.get(what, '-')} |")
+
+
+if __name__ == "__main__":
+    main()
