@@ -396,7 +396,7 @@ class Parser:
             for m in iter(pattern.scanner(text, pos, pos + WINDOW).match, None):
                 g = m.groups()
                 start = m.start(1)
-                if m.end() - start > limits.MAX_NAME and max(len(x) for x in g if x) > limits.MAX_NAME:
+                if m.end() - start > limits.MAX_NAME and max(map(len, filter(None, g))) > limits.MAX_NAME:
                     return  # a name too long: the parser says so
                 yield Fact(g[0], g[1:2] if g[2] is None else g[1:3] if g[3] is None else g[1:], start)
                 self.pos = pos = m.end()
