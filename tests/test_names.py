@@ -20,6 +20,7 @@ import clingo
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_format_lp import read_both_ways
 
 from slitherasp.cli.main import main
 from slitherasp.errors import InputError
@@ -93,6 +94,32 @@ def test_names_are_read_as_clingo_reads_them(term: str) -> None:
 def test_the_traps_of_the_attack(term: str, name: str) -> None:
     """The names the outside attack found read otherwise, and their kin."""
     assert we_read(term) == name == clingo_reads(term)
+
+
+@pytest.mark.parametrize(("term", "name"), [
+    ('"p 3926"', '"p 3926"'), ('"a\\"b\\\\c\\nd"', '"a\\"b\\\\c\\nd"'), ('"tab\there"', '"tab\there"'), ('""', '""'),
+    ("-7", "-7"), ("-123456789", "-123456789"), ("-0", "0"), ("2147483647", "2147483647"), ("-a", "-a"),
+    ("f(1,\"a\",-b)", "f(1,\"a\",-b)"), ("-f(x)", "-f(x)"), ("-(1,2)", "-(1,2)"), ("-(a,)", "-(a,)"), ("-()", "-()"),
+    ('("a",-3,f)', '("a",-3,f)'), ("f(g(1),(2,))", "f(g(1),(2,))"), ("f( 1 ,2)", "f(1,2)"), ("_x'", "_x'"),
+])
+def test_the_forms_of_the_fast_path(term: str, name: str) -> None:
+    """Every form the fast path reads whole (and a few it leaves to the parser: a name
+    nested two deep, blanks inside a name, a minus before 0), as clingo reads it."""
+    assert we_read(term) == name == clingo_reads(term)
+
+
+FACT = st.lists(st.tuples(BLANK, TERM, BLANK).map("".join), min_size=1, max_size=4).map(
+    lambda args: f"p({','.join(args)}).")
+
+
+@NAMES
+@given(st.lists(st.tuples(FACT, BLANK), max_size=4))
+def test_the_fast_path_reads_names_as_the_parser_does(facts: list[tuple[str, str]]) -> None:
+    """Facts of generated terms, blanks and comments between: the fast path and the
+    parser alone read the same facts at the same places, or refuse with the same line."""
+    text = " ".join(a + b for a, b in facts)
+    fast, slow = read_both_ways(text)
+    assert fast == slow, text
 
 
 @pytest.mark.parametrize("term", ["007", '"\\t"', '-"a"', "f(a,)", "\f1", "%* a %* b *% 1"])

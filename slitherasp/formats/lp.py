@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from .. import limits
 from ..errors import located
 from ..model import InputError, Name, Puzzle
-from .terms import Fact, Parser, parse_facts, quote
+from .terms import Fact, Parser, clip, parse_facts, quote
 
 __all__ = ["parse_facts", "quote", "read_answer", "read_instance", "sniff", "write_answer", "write_instance"]
 
@@ -62,7 +62,7 @@ def _by_predicate(parser: Parser) -> dict[str, list[Fact]]:
     by_predicate: dict[str, list[Fact]] = {p: [] for p in INSTANCE_PREDICATES}
     for fact in parser.atoms(terminated=True):
         arity = INSTANCE_PREDICATES.get(fact.predicate)
-        name = f"{fact.predicate}/{len(fact.args)}"
+        name = f"{clip(fact.predicate)}/{len(fact.args)}"
         if arity is None:
             raise parser.error(
                 f"unknown predicate {name}: an instance has only edge/2, cell_contains/3 and clue/2", fact.offset
@@ -80,13 +80,13 @@ def _edges(parser: Parser, facts: list[Fact]) -> tuple[dict[Name, int], dict[tup
     for f in facts:
         u, v = f.args
         if u == v:
-            raise parser.error(f"edge({u},{v}) is a self-loop", f.offset)
+            raise parser.error(f"{_shown(f)} is a self-loop", f.offset)
         iu = vertex_index.setdefault(u, len(vertex_index))
         iv = vertex_index.setdefault(v, len(vertex_index))
         if (iu, iv) in edge_at:
-            raise parser.error(f"edge({u},{v}) is given twice", f.offset)
+            raise parser.error(f"{_shown(f)} is given twice", f.offset)
         if (iv, iu) in edge_at:
-            raise parser.error(f"edge({u},{v}) repeats edge({v},{u}) in the other orientation", f.offset)
+            raise parser.error(f"{_shown(f)} repeats edge({clip(v)},{clip(u)}) in the other orientation", f.offset)
         edge_at[(iu, iv)] = len(edge_at)
     return vertex_index, edge_at
 
@@ -102,10 +102,10 @@ def _cells(parser: Parser, facts: list[Fact], vertex_index: dict[Name, int],
         e = edge_at.get((iu, iv))
         if e is None:
             if (iv, iu) in edge_at:
-                raise parser.error(f"cell_contains({c},{u},{v}) names edge({v},{u}) in reverse orientation", f.offset)
-            raise parser.error(f"cell_contains({c},{u},{v}) names an edge that is not in edge/2", f.offset)
+                raise parser.error(f"{_shown(f)} names edge({clip(v)},{clip(u)}) in reverse orientation", f.offset)
+            raise parser.error(f"{_shown(f)} names an edge that is not in edge/2", f.offset)
         if (c, e) in seen:
-            raise parser.error(f"cell_contains({c},{u},{v}) is given twice", f.offset)
+            raise parser.error(f"{_shown(f)} is given twice", f.offset)
         seen.add((c, e))
         cells.setdefault(c, []).append(e)
     return cells
@@ -119,19 +119,24 @@ def _clues(parser: Parser, facts: list[Fact], cells: dict[Name, list[int]]) -> d
         try:
             k = int(n)
         except ValueError:
-            raise parser.error(f"clue({c},{n}): the clue must be an integer", f.offset) from None
+            raise parser.error(f"{_shown(f)}: the clue must be an integer", f.offset) from None
         if c in clues:
-            raise parser.error(f"clue({c},{n}): cell {c} has a clue already", f.offset)
+            raise parser.error(f"{_shown(f)}: cell {clip(c)} has a clue already", f.offset)
         if k < 0:
-            raise parser.error(f"clue({c},{n}) is negative", f.offset)
+            raise parser.error(f"{_shown(f)} is negative", f.offset)
         clues[c] = k
     for f in facts:
         c, k = f.args[0], clues[f.args[0]]
         if c not in cells:
-            raise parser.error(f"clue({c},{k}) names a cell with no cell_contains/3 facts", f.offset)
+            raise parser.error(f"{_shown(f)} names a cell with no cell_contains/3 facts", f.offset)
         if k > len(cells[c]):
-            raise parser.error(f"clue({c},{k}) is larger than its cell ({len(cells[c])} edges)", f.offset)
+            raise parser.error(f"{_shown(f)} is larger than its cell ({len(cells[c])} edges)", f.offset)
     return clues
+
+
+def _shown(fact: Fact) -> str:
+    """A fact as an error line names it, each name cut to a readable length."""
+    return f"{fact.predicate}({','.join(clip(a) for a in fact.args)})"
 
 
 def write_instance(puzzle: Puzzle) -> str:
@@ -165,7 +170,7 @@ def read_answer(text: str, source: str = "<string>") -> list[tuple[Name, Name]]:
     if stripped.startswith("{"):
         return _answer_from_json(text, source)
     lines = text.splitlines(keepends=True)
-    answer_at = [i for i, line in enumerate(lines) if re.match(r"Answer: \d+", line)]
+    answer_at = [i for i, line in enumerate(lines) if re.match(r"Answer: \d", line)]
     if answer_at:
         i = answer_at[-1] + 1
         offset = sum(len(x) for x in lines[:i])

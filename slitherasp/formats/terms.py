@@ -6,19 +6,36 @@ follows clingo's lexer and its grammar for terms (:class:`Parser`); what clingo 
 compute (arithmetic, pools, intervals) is refused, never read some other way
 (``tests/test_names.py`` holds it against clingo's own parser).
 
+Reading takes time linear in the text, whatever it holds, and never long in one step:
+every regular expression here matches without backtracking (possessive repeats,
+atomic alternatives), only where the reader stands (it never searches ahead), and is
+given at most :data:`WINDOW` characters per call, so a long read stops for Ctrl-C or a
+time limit (:mod:`slitherasp.stopping`) as other work does. Whole facts whose names
+are spelt as clingo prints them (symbols, numbers, strings, functions and tuples of
+those) are read by one expression each, the fast path; the parser reads the rest
+(names nested deeper, blanks or comments inside a fact) and finds every error.
+
 >>> [(f.predicate, f.args) for f in parse_facts("p((1), f(), (a,), -(2)). q.")]
 [('p', ('1', 'f', '(a,)', '-2')), ('q', ())]
 """
 
 from __future__ import annotations
 
-import bisect
+import functools
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .. import limits
+from .. import limits, stopping
 from ..model import InputError
+
+WINDOW = 1 << 16
+"""The most characters one call of a regular expression is given (64 KiB, well under a
+millisecond): between calls Python may stop the read (Ctrl-C, a time limit, the
+watchdog of the command line, which needs the interpreter for a moment)."""
+SHOWN = 40
+"""The most characters of a name an error line shows (the rest is cut in the middle)."""
 
 
 @dataclass(frozen=True)
@@ -30,30 +47,61 @@ class Fact:
     offset: int
 
 
-# Blanks are clingo's: space, tab, carriage return and newline (a form feed is an
-# error there); '%' and '#!' start a comment to the end of the line, '%*' a block comment.
-_SKIP = re.compile(r"(?:[ \t\r\n]+|%(?!\*)[^\n]*|#![^\n]*)*")
-# Inside a block comment: '*%' closes, '%*' opens a nested one, '%' hides the rest of
-# its line (a '*%' there too).
-_IN_BLOCK = re.compile(r"\*%|%\*|%[^\n]*")
-_IDENT = re.compile(r"[_']*[a-z][A-Za-z0-9_']*", re.A)
-_VARIABLE = re.compile(r"[_']*[A-Z]|_", re.A)
-_NUMBER = re.compile(r"0x[0-9A-Fa-f]+|0o[0-7]+|0b[01]+|0|[1-9][0-9]*", re.A)
-_STRING = re.compile(r'"((?:\\.|[^"\\\n])*)"')
-_SIMPLE_ARG = r"[ \t\r\n]*(-?(?:0|[1-9][0-9]{0,9})|[_']*[a-z][A-Za-z0-9_']{0,200})[ \t\r\n]*"
-# The common case, one whole fact with at most three plain arguments, in one match.
-_FAST = re.compile(
-    rf"([_']*[a-z][A-Za-z0-9_']*)\({_SIMPLE_ARG}(?:,{_SIMPLE_ARG})?(?:,{_SIMPLE_ARG})?\)", re.A
-)
-# The commonest text of all, competition facts as generators write them ('edge(1,2).',
-# one after another with blanks between): the whole text in one pass, when it is only
-# that. Small numbers and plain names are their own canonical spelling.
-_PLAIN_ARG = r"(0|[1-9][0-9]{0,8}|[a-z][A-Za-z0-9_]{0,200})"
-_WHOLE = re.compile(rf"[ \t\r\n]*([a-z][A-Za-z0-9_]*)\({_PLAIN_ARG}(?:,{_PLAIN_ARG})?(?:,{_PLAIN_ARG})?\)\.", re.A)
+def _compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """``pattern`` compiled. Python 3.10 has neither possessive repeats nor atomic
+    groups: there the pattern is compiled with greedy repeats and plain groups, which
+    match the same here (every repeat is followed by what it cannot take, alternatives
+    start differently: ``tests/test_reading.py``), at the cost of a few more steps when
+    a match fails. (No '+' follows a repeat in these patterns but as a quantifier.)"""
+    if sys.version_info < (3, 11):
+        pattern = _greedy(pattern)
+    return re.compile(pattern, flags)
+
+
+def _greedy(pattern: str) -> str:
+    """``pattern`` with its possessive repeats greedy and its atomic groups plain."""
+    return re.sub(r"(?<=[*+?}])\+", "", pattern).replace("(?>", "(?:")
+
+
+# The parser's tokens. Blanks are clingo's: space, tab, carriage return and newline (a
+# form feed is an error there); '%' and '#!' start a comment to the end of the line, '%*'
+# a block comment (read without expressions: Parser._block_comment).
+_BLANKS = _compile(r"[ \t\r\n]++")
+_SIGNS = _compile(r"[- \t\r\n]++")
+_IDENT = _compile(r"[_']*+[a-z][A-Za-z0-9_']*+", re.A)
+_VARIABLE = _compile(r"(?>[_']*+[A-Z]|_)", re.A)
+_NUMBER = _compile(r"(?>0x[0-9A-Fa-f]++|0o[0-7]++|0b[01]++|0|[1-9][0-9]*+)", re.A)
+_STRING = _compile(r'"((?>\\.|[^"\\\n])*+)"')
+_LONG_STRING = _compile(rf'"(?>\\.|[^"\\\n]){{{limits.MAX_NAME}}}')
+_CLEAN = _compile(r"[^\\\x00-\x08\n-\x1f]*+")
+"""A string's body that needs no unescaping and holds no control character."""
 _KEYWORDS = frozenset({"not"})
 """Words clingo reads as keywords, never as names."""
 _ESCAPES = {"\\": "\\", '"': '"', "n": "\n"}
 """The escapes clingo knows in strings (``\\t`` is a syntax error there)."""
+
+# The fast path: a name spelt as clingo prints it is a symbol, a number (no leading
+# zero, at most 9 digits: always in range), a string (only the escapes clingo knows, no
+# control character), each maybe with a minus (not a string, not 0), or a function or
+# tuple of those, with no blank inside ('()', '(a,)' and '(a,b)', but not '(a)', which
+# is 'a', nor 'f()', which is 'f').
+_B = r"[ \t\r\n]*+"
+_WORD = r"(?!not(?![A-Za-z0-9_']))[_']*+[a-z][A-Za-z0-9_']*+"
+_PLAIN = r'[^"\\\x00-\x08\n-\x1f]*+'  # in a string: all but a quote, a backslash, a control character
+_SIMPLE = rf'-?+[1-9][0-9]{{0,8}}+|0|"{_PLAIN}(?:\\[\\"n]{_PLAIN})*+"'
+_ATOM = rf"(?>{_SIMPLE}|-?+{_WORD})"
+_NAME = (rf"(?>{_SIMPLE}|-?+(?:{_WORD}(?:\({_ATOM}(?:,{_ATOM})*+\))?+"
+         rf"|\((?:{_ATOM}(?>(?:,{_ATOM})++|,))?+\)))")
+_ARG = rf"{_B}({_NAME}){_B}"
+
+
+@functools.cache
+def _facts(terminated: bool) -> re.Pattern[str]:
+    """One whole fact (an atom when not ``terminated``) of up to three arguments, each a
+    name spelt as clingo prints it, blanks before it: predicate and arguments as groups.
+    Compiled when first needed (a few milliseconds)."""
+    end = rf"{_B}\." if terminated else ""
+    return _compile(rf"{_B}({_WORD}){_B}\({_ARG}(?:,{_ARG}(?:,{_ARG})?+)?+\){end}", re.A)
 
 
 def quote(text: str) -> str:
@@ -80,6 +128,34 @@ def negate(term: str) -> str | None:
     return term if term == "0" else "-" + term
 
 
+
+def clip(text: str, limit: int = SHOWN) -> str:
+    """``text`` as an error line shows it: at most ``limit`` characters, cut in the
+    middle (both ends of a long name tell it apart).
+
+    >>> clip("v" + "x" * 100 + "17", 20)
+    'vxxxxxxx...xxxxxxx17'
+    """
+    if len(text) <= limit:
+        return text
+    head = (limit - 3) // 2
+    return text[:head] + "..." + text[len(text) - (limit - 3 - head):]
+
+
+def _line_end(text: str, pos: int) -> int:
+    """Where the line holding ``pos`` ends (its newline, or the end of the text)."""
+    end = text.find("\n", pos)
+    return len(text) if end < 0 else end
+
+
+def _run_end(pattern: re.Pattern[str], text: str, pos: int) -> int:
+    """Where a run of ``pattern`` (a possessive repeat of single characters) that
+    starts at ``pos`` ends, read :data:`WINDOW` characters at a time."""
+    while (m := pattern.match(text, pos, pos + WINDOW)) is not None and m.end() == pos + WINDOW:
+        pos = m.end()
+    return pos if m is None else m.end()
+
+
 class Parser:
     """Terms and facts read as clingo reads them (its lexer and its grammar for terms
     without arithmetic): a parenthesised single term is that term, ``(a,)`` a tuple of
@@ -89,42 +165,63 @@ class Parser:
     pools, intervals, ``#inf``, numbers beyond its 32 bits, which it wraps around) and
     control characters in strings are refused, never read some other way."""
 
+    fast = True
+    """Whether whole facts are read by the fast path where they can be (False: the
+    parser reads every fact; the judge of the fast path in tests and benchmarks)."""
+
     def __init__(self, text: str, source: str) -> None:
         self.text = text
         self.source = source
         self.pos = 0
-        self._lines: list[int] | None = None
+        self._next_check = WINDOW  # a text shorter than a window is read without asking
 
     # position helpers --------------------------------------------------------------
     def where(self, offset: int) -> tuple[int, int]:
-        if self._lines is None:
-            self._lines = [0] + [m.end() for m in re.finditer("\n", self.text)]
-        line = bisect.bisect_right(self._lines, offset)
-        return line, offset - self._lines[line - 1] + 1
+        """Line and column (from 1) of ``offset`` in the text."""
+        line_start = self.text.rfind("\n", 0, offset) + 1
+        return self.text.count("\n", 0, offset) + 1, offset - line_start + 1
 
     def error(self, message: str, offset: int | None = None) -> InputError:
         line, col = self.where(self.pos if offset is None else offset)
         return InputError(message, source=self.source, line=line, column=col)
 
-    def skip(self) -> None:
-        text = self.text
-        while True:
-            self.pos = _SKIP.match(text, self.pos).end()  # type: ignore[union-attr]
-            if not text.startswith("%*", self.pos):
-                return
-            self._block_comment()
+    def _tick(self, pos: int) -> None:
+        """Once a window of text is read (``pos``: how far), stop if asked to
+        (:func:`slitherasp.stopping.check`: Ctrl-C, a time limit, a page gone)."""
+        if pos >= self._next_check:
+            self._next_check = pos + WINDOW
+            stopping.check()
 
-    def _block_comment(self) -> None:
-        start, depth, pos = self.pos, 0, self.pos
-        for m in _IN_BLOCK.finditer(self.text, pos):
-            token = m.group()
-            if token == "%*":
-                depth += 1
-            elif token == "*%":
-                depth -= 1
+    def skip(self) -> None:
+        """Past blanks and comments."""
+        text, pos, n = self.text, self.pos, len(self.text)
+        while pos < n:
+            ch = text[pos]
+            if ch in " \t\r\n":
+                pos = _run_end(_BLANKS, text, pos)
+            elif text.startswith("%*", pos):
+                pos = self._block_comment(pos)
+            elif ch == "%" or text.startswith("#!", pos):
+                pos = _line_end(text, pos)
+            else:
+                break
+        self.pos = pos
+
+    def _block_comment(self, start: int) -> int:
+        """The end of the block comment at ``start``: '*%' closes, '%*' opens a nested
+        one, '%' hides the rest of its line (a '*%' there too). Every one of them
+        holds a '%', found by ``str.find``."""
+        text, pos, depth = self.text, start, 0
+        while (i := text.find("%", pos)) >= 0:
+            self._tick(i)
+            if i > pos and text[i - 1] == "*":
+                depth, pos = depth - 1, i + 1
                 if depth == 0:
-                    self.pos = m.end()
-                    return
+                    return pos
+            elif text.startswith("*", i + 1):
+                depth, pos = depth + 1, i + 2
+            else:
+                pos = _line_end(text, i)
         raise self.error("unterminated block comment: '%*' needs a closing '*%'", start)
 
     def peek(self) -> str:
@@ -148,49 +245,65 @@ class Parser:
     def term(self, depth: int = 0) -> str:
         """One term (unary minus signs first), as clingo prints it."""
         self.skip()
-        start, signs = self.pos, 0
+        text, start, signs = self.text, self.pos, 0
         while self.peek() == "-":
-            signs += 1
-            self.pos += 1
+            end = _run_end(_SIGNS, text, self.pos)
+            signs += text.count("-", self.pos, end)
+            self.pos = end
             self.skip()
-        text = self.primary(depth)
+        name = self.primary(depth)
         if signs:
-            negated = negate(text)
+            negated = negate(name)
             if negated is None:
                 raise self.error("a minus before a string: clingo leaves it undefined and drops the fact", start)
-            text = negated if signs % 2 else text
-        return self.name(text, start)
+            name = negated if signs % 2 else name
+        return self.name(name, start)
 
     def primary(self, depth: int) -> str:
-        start, ch = self.pos, self.peek()
+        text, start = self.text, self.pos
         if depth > limits.MAX_DEPTH:
             raise self.error(f"terms nested deeper than {limits.MAX_DEPTH} levels", start)
-        if m := _NUMBER.match(self.text, self.pos):
+        if m := _NUMBER.match(text, start, start + WINDOW):
             self.pos = m.end()
             if m.group() == "0" and self.peek().isdigit():
                 raise self.error("a number with a leading zero (a syntax error for clingo)", start)
             if len(m.group()) > 40:
                 raise self.error(f"the number {m.group()[:20]}... is out of range", start)
             return self.number(str(int(m.group(), 0)), start)
-        if m := _STRING.match(self.text, self.pos):
-            self.pos = m.end()
-            return self.name(quote(self._unescape(m.group(1), start + 1)), start)
-        if m := _IDENT.match(self.text, self.pos):
-            self.pos = m.end()
-            if m.group() in _KEYWORDS:
-                raise self.error(f"{m.group()!r} is a keyword of clingo, not a name", start)
+        ch = self.peek()
+        if ch == '"':
+            return self.string()
+        if m := _IDENT.match(text, start, start + WINDOW):
+            word = self.word(m)
             self.skip()
             if self.peek() == "(":
                 args = self.arguments(depth=depth + 1)
-                return self.name(m.group() + ("(" + ",".join(args) + ")" if args else ""), start)
-            return self.name(m.group(), start)
+                return self.name(word + ("(" + ",".join(args) + ")" if args else ""), start)
+            return word
         if ch == "(":
             return self.name(self.tuple(depth + 1), start)
-        if _VARIABLE.match(self.text, self.pos):
+        if _VARIABLE.match(text, start, start + WINDOW):
             raise self.error("variables are not allowed in facts", start)
-        if ch == '"':
-            raise self.error("unterminated string", start)
         raise self.error(f"expected a term, found {ch or 'end of input'!r}", start)
+
+    def word(self, m: re.Match[str]) -> str:
+        """The identifier ``m`` matched (a predicate or a name), the parser past it;
+        refused if a keyword or longer than a name may be."""
+        word = m.group()
+        if word in _KEYWORDS:
+            raise self.error(f"{word!r} is a keyword of clingo, not a name", m.start())
+        self.pos = m.end()
+        return self.name(word, m.start())
+
+    def string(self) -> str:
+        """A string constant, as clingo prints it."""
+        text, start = self.text, self.pos
+        if m := _STRING.match(text, start, start + WINDOW):
+            self.pos = m.end()
+            return self.name(quote(self._unescape(m.group(1), start + 1)), start)
+        if _LONG_STRING.match(text, start, start + WINDOW):
+            raise self.error(f"a name longer than {limits.MAX_NAME} characters", start)
+        raise self.error("unterminated string", start)
 
     def name(self, text: str, offset: int) -> str:
         if len(text) > limits.MAX_NAME:
@@ -237,6 +350,8 @@ class Parser:
             return args
 
     def _unescape(self, body: str, offset: int) -> str:
+        if _CLEAN.fullmatch(body):
+            return body
         out, i = [], 0
         while i < len(body):
             if body[i] == "\\":
@@ -253,76 +368,60 @@ class Parser:
                 i += 1
         return "".join(out)
 
+    # facts -------------------------------------------------------------------------
     def atoms(self, terminated: bool) -> Iterator[Fact]:
-        """Atoms up to the end of input; with ``terminated`` each must end in '.'."""
-        text, n = self.text, len(self.text)
-        if terminated and self.pos == 0:
-            whole = _whole(text)
-            if whole is not None:
-                self.pos = n
-                yield from whole
-                return
+        """Atoms up to the end of input; with ``terminated`` each must end in '.'.
+        The fast path reads as many whole facts as it can; where it cannot, the
+        parser reads one fact (past any comment before it, it tries again)."""
+        n = len(self.text)
         while True:
+            if self.fast:
+                yield from self._fast(_facts(terminated))
+            before = self.pos
             self.skip()
             if self.pos >= n:
                 return
-            start = self.pos
-            m = _FAST.match(text, start)
-            args: tuple[str, ...] | None = None
-            if m:
-                args = tuple(a if a[0] not in "-0123456789" or _plain(a) else self.number(a, start)
-                             for a in m.groups()[1:] if a)
-                if _KEYWORDS.intersection(args):
-                    args = None  # the slow path below says where
-                elif terminated and text.startswith(".", m.end()):
-                    self.pos = m.end() + 1  # the common case: 'p(a,b).' with nothing between
-                    yield Fact(m.group(1), args, start)
-                    continue
-            if m and args is not None:
-                self.pos = m.end()
-                pred = m.group(1)
-            else:
-                if text[start] in "#:":
-                    raise self.error("only facts are allowed here (no directives or rules)")
-                pm = _IDENT.match(text, start)
-                if not pm:
-                    if text[start].isupper():
-                        raise self.error("a fact must start with a lower-case predicate name")
-                    raise self.error(f"unexpected {text[start]!r}")
-                pred = pm.group()
-                self.pos = pm.end()
-                self.skip()
-                args = tuple(self.arguments()) if self.peek() == "(" else ()
-            if terminated:
-                self.skip()
-                if text.startswith(":-", self.pos):
-                    raise self.error("only facts are allowed here (found a rule)")
-                self.expect(".", f"'.' after {pred}/{len(args)}")
-            yield Fact(pred, args, start)
+            if self.fast and self.pos > before:
+                continue
+            self._tick(self.pos)
+            yield self.fact(terminated)
 
+    def _fast(self, pattern: re.Pattern[str]) -> Iterator[Fact]:
+        """The facts from here on that ``pattern`` reads whole, a window of text at a
+        time; the parser stands after the last of them."""
+        text, n, pos = self.text, len(self.text), self.pos
+        while True:
+            self._tick(pos)
+            begin = pos
+            for m in iter(pattern.scanner(text, pos, pos + WINDOW).match, None):
+                g = m.groups()
+                start = m.start(1)
+                if m.end() - start > limits.MAX_NAME and max(map(len, filter(None, g))) > limits.MAX_NAME:
+                    return  # a name too long: the parser says so
+                yield Fact(g[0], g[1:2] if g[2] is None else g[1:3] if g[3] is None else g[1:], start)
+                self.pos = pos = m.end()
+            if pos == begin or begin + WINDOW >= n:
+                return
 
-def _whole(text: str) -> list[Fact] | None:
-    """Every fact of ``text`` when it holds nothing but plain facts and blanks (see
-    ``_WHOLE``), else None (the parser then reads it, and says where it goes wrong)."""
-    facts, pos = [], 0
-    for m in _WHOLE.finditer(text):
-        if m.start() != pos:
-            return None
-        pos = m.end()
-        pred, a, b, c = m.groups()
-        args = (a,) if b is None else (a, b) if c is None else (a, b, c)
-        if pred in _KEYWORDS or _KEYWORDS.intersection(args):
-            return None
-        facts.append(Fact(pred, args, m.start(1)))
-    if text[pos:].strip(" \t\r\n"):
-        return None
-    return facts
-
-
-def _plain(text: str) -> bool:
-    """A small natural number written as clingo prints it (no sign, no leading zero),
-    which needs no check: the common case, kept off the slow path."""
-    return len(text) < 10 and text.isdigit() and (text[0] != "0" or text == "0")
+    def fact(self, terminated: bool) -> Fact:
+        """One fact (an atom, and with ``terminated`` its '.') read by the parser."""
+        text, start = self.text, self.pos
+        if text[start] in "#:":
+            raise self.error("only facts are allowed here (no directives or rules)")
+        m = _IDENT.match(text, start, start + WINDOW)
+        if not m:
+            if text[start].isupper():
+                raise self.error("a fact must start with a lower-case predicate name")
+            raise self.error(f"unexpected {text[start]!r}")
+        predicate = self.word(m)
+        self.skip()
+        args = tuple(self.arguments()) if self.peek() == "(" else ()
+        if terminated:
+            self.skip()
+            if text.startswith(":-", self.pos):
+                raise self.error("only facts are allowed here (found a rule)")
+            self.expect(".", f"'.' after {clip(predicate)}/{len(args)}")
+        return Fact(predicate, args, start)
 
 
 def parse_facts(text: str, source: str = "<string>", *, terminated: bool = True) -> list[Fact]:
