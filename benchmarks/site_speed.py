@@ -28,11 +28,11 @@ from urllib.parse import quote
 from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, str(Path(__file__).parent))
-from web_speed import TAP, browser, server, status, until  # noqa: E402
+from web_speed import TAP, browser, server, status, until
 
-from slitherasp import tilings  # noqa: E402
-from slitherasp.formats import read_text, write_text  # noqa: E402
-from slitherasp.solver import solve  # noqa: E402
+from slitherasp import tilings
+from slitherasp.formats import read_text, write_text
+from slitherasp.solver import solve
 
 CALL = """
 const [name, payload, done] = arguments, t = performance.now();
@@ -50,7 +50,8 @@ import('./static/server.js').then((m) => m.call('generate', {tiling: 'square', s
 CANCEL = """
 const [done] = arguments, control = new AbortController(), t = performance.now();
 import('./static/server.js').then((m) => {
-  const work = m.call('generate', {tiling: 'square', size: '30x30', difficulty: 'hard', seed: 7}, {signal: control.signal});
+  const payload = {tiling: 'square', size: '30x30', difficulty: 'hard', seed: 7};
+  const work = m.call('generate', payload, {signal: control.signal});
   setTimeout(() => control.abort(), 3000);
   return work;
 }).then(() => done([performance.now() - t, 'finished']), (e) => done([performance.now() - t, e.name || e.message]));
@@ -117,8 +118,8 @@ def actions(url: str, rounds: int, big: bool) -> dict[str, list[float] | str]:
         for size, level in (("10x10", "hard"), ("7x7", "normal")):
             times = []
             for seed in range(1, rounds + 1):
-                ms, reply = b.execute_async_script(CALL, "generate",
-                                                   {"tiling": "square", "size": size, "difficulty": level, "seed": seed})
+                payload = {"tiling": "square", "size": size, "difficulty": level, "seed": seed}
+                ms, reply = b.execute_async_script(CALL, "generate", payload)
                 assert not reply.startswith("ERROR"), reply
                 times.append(ms)
             out[f"generate {size} {level}"] = times
