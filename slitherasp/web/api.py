@@ -318,9 +318,14 @@ def _difficulty(payload: dict[str, Any]) -> str:
     return level
 
 
+SLOWER = 1.0
+"""How much slower than the machine :data:`GENERATION` was measured on this Python runs
+(the page in the browser: Pyodide, about 2x; set by :mod:`.browser`)."""
+
+
 def _seconds(t: Tiling, area: int, level: str) -> float:
     scale, power = GENERATION[level]
-    return scale * (_density(t.name) * area / 1860) ** power
+    return SLOWER * scale * (_density(t.name) * area / 1860) ** power
 
 
 @functools.cache

@@ -39,6 +39,11 @@ async function exportSvg() {
 
 // A page to print as PDF, laid out as `slitherasp book` lays it out (the server needs its print extra).
 async function printPdf() {
+  if (BACKEND === "worker") {  // fpdf2 needs Pillow, which Pyodide's core lacks
+    status("The page in your browser makes no PDF pages; the Print button prints the board from your browser "
+      + "(and 'slitherasp book' on a computer with slitherasp installed makes printed pages and books).");
+    return;
+  }
   const paper = /^en-(US|CA)$/.test(navigator.language) ? "letter" : "a4";
   try {
     const r = await working("Making a page to print", "print", puzzlePayload({ paper }));
