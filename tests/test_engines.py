@@ -7,6 +7,7 @@ independent judge (:mod:`stepcheck`) and to the in-process path, puzzle by puzzl
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,13 +27,20 @@ from slitherasp.solver import consequences, count, solve
 INSTANCES = Path(__file__).resolve().parent.parent / "instances"
 
 
-@pytest.fixture
-def as_text() -> Iterator[None]:
+@contextlib.contextmanager
+def text_runs() -> Iterator[None]:
+    """Every solve inside runs as text, through clingo's module behind the JSON."""
     engines.set_runner(engines.json_run)
     try:
         yield
     finally:
         engines.set_runner(None)
+
+
+@pytest.fixture
+def as_text() -> Iterator[None]:
+    with text_runs():
+        yield
 
 
 def test_the_runner_replaces_the_module(as_text: None) -> None:
@@ -43,21 +51,15 @@ def test_the_runner_replaces_the_module(as_text: None) -> None:
 @RUN
 @given(changed_squares())
 def test_text_runs_agree_with_the_judge(p: Puzzle) -> None:
-    engines.set_runner(engines.json_run)
-    try:
+    with text_runs():
         judged(p)
-    finally:
-        engines.set_runner(None)
 
 
 @settings(RUN, max_examples=20)
 @given(complexes())
 def test_text_runs_on_cell_complexes(p: Puzzle) -> None:
-    engines.set_runner(engines.json_run)
-    try:
+    with text_runs():
         judged(p)
-    finally:
-        engines.set_runner(None)
 
 
 def test_counts_statistics_and_consequences_agree(as_text: None) -> None:
