@@ -24,6 +24,7 @@ import base64
 import hashlib
 import io
 import json
+import math
 import os
 import shutil
 import struct
@@ -216,19 +217,32 @@ def _cache() -> Path:
 
 
 # --------------------------------------------------------------------------- icon
+LOOP = ((0.2, 0.2), (0.8, 0.2), (0.8, 0.6), (0.6, 0.6), (0.6, 0.8), (0.2, 0.8))
+"""The icon's loop, round cells of a 3x3 grid (its corners, in units of the icon)."""
+
+
 def icon(size: int) -> bytes:
-    """The app's icon as a PNG: a dark loop round a square of dots on white."""
+    """The app's icon as a PNG: a loop drawn on a grid of dots, on white (row by row,
+    as the spans each row crosses)."""
+    navy, grey, white = b"\x18\x29\x3d", b"\x4d\x4d\x4d", b"\xff\xff\xff"
+    half, radius = 0.028, 0.035
     rows = []
-    dot, ring = size / 8, size / 16
     for y in range(size):
-        row = bytearray()
-        for x in range(size):
-            u, v = (x + 0.5) / size, (y + 0.5) / size
-            d = max(abs(u - 0.5), abs(v - 0.5))
-            on_loop = abs(d - 0.32) < ring / size * 1.4
-            near_dot = any(abs(u - a) < dot / size / 2.2 and abs(v - b) < dot / size / 2.2
-                           for a in (0.18, 0.5, 0.82) for b in (0.18, 0.5, 0.82))
-            row += bytes((0x18, 0x29, 0x3D) if on_loop else (0x4D, 0x4D, 0x4D) if near_dot else (0xFF, 0xFF, 0xFF))
+        v = (y + 0.5) / size
+        row = bytearray(white * size)
+        spans: list[tuple[float, float, bytes]] = []
+        for j in range(1, 5):  # the dots of the nearby row of the grid
+            if abs(v - 0.2 * j) < radius:
+                w = math.sqrt(radius**2 - (v - 0.2 * j) ** 2)
+                spans += [(0.2 * i - w, 0.2 * i + w, grey) for i in range(1, 5)]
+        for (x0, y0), (x1, y1) in zip(LOOP, LOOP[1:] + LOOP[:1]):  # sides are level or upright
+            if y0 == y1 and abs(v - y0) < half:
+                spans.append((min(x0, x1) - half, max(x0, x1) + half, navy))
+            elif x0 == x1 and min(y0, y1) - half < v < max(y0, y1) + half:
+                spans.append((x0 - half, x0 + half, navy))
+        for lo, hi, colour in spans:
+            a, b = max(0, round(lo * size)), min(size, round(hi * size))
+            row[3 * a:3 * b] = colour * (b - a)
         rows.append(b"\x00" + bytes(row))
     return _png(size, size, b"".join(rows))
 
