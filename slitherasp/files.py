@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import stat
 import tempfile
 import threading
 from collections.abc import Iterable, Iterator, Mapping
@@ -62,6 +63,33 @@ def interrupts_held() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
     if caught:
         raise KeyboardInterrupt
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The device and inode of the file ``path`` names (through symlinks), or None
+    when it names no file (missing, a folder, a name no file can have)."""
+    try:
+        found = path.stat()
+    except (OSError, ValueError):
+        return None
+    return (found.st_dev, found.st_ino) if stat.S_ISREG(found.st_mode) else None
+
+
+def refuse_inputs(outputs: Iterable[str | Path], inputs: Iterable[str | Path]) -> None:
+    """:class:`InputError` when a file to be written or removed is a file the work
+    reads: the same file under any name (a symlink, a hard link, another spelling of
+    its path), which not even ``--force`` may replace. Checked before the work."""
+    read: dict[tuple[int, int], str] = {}
+    for name in inputs:
+        identity = _identity(Path(name)) if str(name) != "-" else None
+        if identity is not None:
+            read.setdefault(identity, str(name))
+    for out in outputs:
+        source = read.get(_identity(Path(out)) or (-1, -1))
+        if source is not None:
+            alias = "" if Path(source) == Path(out) else f" ({source})"
+            raise InputError(f"is an input{alias}: name another output file (even --force never writes over an "
+                             "input)", source=str(out))
 
 
 def _umask() -> int:

@@ -397,7 +397,8 @@ def test_a_stop_request_writes_no_book(puzzles: list[Puzzle], tmp_path: Path, mo
     monkeypatch.setattr(book, "check", stop_at_the_second)
     formats.save(puzzles[0], tmp_path / "p.lp")
     (tmp_path / "b.pdf").write_bytes(b"an older book")
-    assert main(["book", str(tmp_path / "p.lp"), str(tmp_path / "p.lp"), "-o", str(tmp_path / "b.pdf")]) == 130
+    assert main(["book", str(tmp_path / "p.lp"), str(tmp_path / "p.lp"), "-o", str(tmp_path / "b.pdf"),
+                 "--force"]) == 130
     assert "no book was written" in capsys.readouterr().err
     assert (tmp_path / "b.pdf").read_bytes() == b"an older book"
     assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]

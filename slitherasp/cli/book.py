@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from .common import Exit, Progress, command, err, format_arg, progress_arg, stopped, whole
+from .common import Exit, Progress, command, err, format_arg, not_over_inputs, progress_arg, stopped, whole
 from .typed import lowered
 from .watch import stoppable
 
@@ -23,7 +23,8 @@ def add_parser(sub: Any) -> None:
         "puzzle file in any format (a game ID too). --solutions adds the answers at the\n"
         "back, smaller; --explain a walkthrough of each puzzle: its steps at 'normal' and\n"
         "above drawn with their reasons, runs of easy steps folded into one picture.\n"
-        "The PDF is written when complete, or not at all (Ctrl-C writes nothing).",
+        "The PDF is written when complete, or not at all (Ctrl-C writes nothing); an\n"
+        "existing file is replaced only with --force, and never one of the inputs.",
         "examples:\n"
         "  slitherasp generate square --size 10x10 --count 20 --seed 1 -o squares/\n"
         "  slitherasp book squares/ -o squares.pdf --title 'Twenty squares' --solutions\n"
@@ -32,6 +33,7 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("inputs", nargs="+", metavar="INPUT", help="collection folders, folders or puzzle files")
     p.add_argument("-o", "--output", metavar="OUT.pdf", required=True, help="the book to write")
+    p.add_argument("--force", action="store_true", help="replace OUT.pdf if it exists (never an input)")
     p.add_argument("--per-page", type=int, choices=(1, 2, 4, 6), default=4, metavar="N",
                    help="puzzles on a page: 1, 2, 4 or 6 (default: 4)")
     p.add_argument("--paper", choices=("a4", "letter"), type=lowered, default="a4", help="paper size (default: a4)")
@@ -60,6 +62,11 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("the book's file name must end in .pdf", source=args.output)
     writable_folder(Path(args.output).parent)
     items = inputs(args.inputs, args.format)
+    not_over_inputs([args.output], *read_by(args.inputs, items))
+    if Path(args.output).is_dir():
+        raise InputError("is a folder, not a file", source=args.output)
+    if not args.force and Path(args.output).exists():
+        raise InputError("exists already (use --force to replace it)", source=args.output)
     parts = 1 + args.solutions + args.explain  # the puzzles, then their answers and walkthroughs
     progress = Progress.for_args(len(items) * parts, args, what="book", unit=" drawn", ticking=True)
 
@@ -69,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         write(items, args.output, per_page=args.per_page, paper=args.paper, title=args.title, author=args.author,
               solutions=args.solutions, explain=args.explain, explain_pages=args.explain_pages, sort=args.sort,
-              progress=show)
+              progress=show, force=args.force)
     except StoppedError:
         progress.end()
         err("slitherasp: interrupted: no book was written")
@@ -77,6 +84,15 @@ def run(args: argparse.Namespace) -> int:
     progress.end()
     err(f"slitherasp: {len(items)} puzzle{'s' * (len(items) != 1)} in {args.output}")
     return Exit.OK
+
+
+def read_by(paths: list[str], items: list[Any]) -> list[str]:
+    """The files a book of these entries reads (besides sidecars): the inputs, each
+    collection's index and each puzzle's file."""
+    from ..book.sources import INDEX
+
+    indexes = [str(Path(p) / INDEX) for p in paths if Path(p).is_dir()]
+    return [*paths, *indexes, *(e.path for e in items if e.path is not None)]
 
 
 def inputs(paths: list[str], fmt: str | None) -> list[Any]:

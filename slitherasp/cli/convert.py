@@ -10,7 +10,7 @@ from typing import Any
 from ..errors import InputError
 from ..files import write_files
 from ..formats import FORMATS, by_extension, writable
-from .common import Exit, command, force_arg, instance_args, load, out
+from .common import Exit, command, force_arg, instance_args, load, not_over_inputs, out, with_sidecars
 from .typed import lowered
 
 
@@ -44,6 +44,8 @@ def run(args: argparse.Namespace) -> int:
     if fmt not in writable():
         what = f"cannot write format {fmt!r}" if fmt else "name the output format with --to"
         raise InputError(f"{what}; choose from {', '.join(writable())}")
+    if args.output is not None:  # facts replace (or remove) the sidecar and answer of that name too
+        not_over_inputs(with_sidecars(args.output) if fmt == "lp" else [args.output], args.instance)
     puzzle = load(args.instance, args.format)
     text = formats.write_text(puzzle, fmt)
     if args.output is None:

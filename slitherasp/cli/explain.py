@@ -18,6 +18,7 @@ from .common import (
     instance_args,
     json_arg,
     load,
+    not_over_inputs,
     out,
     remaining,
     score_text,
@@ -113,7 +114,7 @@ def run_explain(args: argparse.Namespace) -> int:
     else:
         out(summary(e, check.unique))
     if args.render:
-        draw_steps(puzzle, e, Path(args.render))
+        draw_steps(puzzle, e, Path(args.render), args.instance)
     if e.complete:
         return Exit.OK
     return stopped(Exit.TIMEOUT if "time" in e.note else Exit.INVALID)
@@ -158,8 +159,9 @@ def summary(e: Any, unique: bool | None) -> str:
     return f"INCOMPLETE: {why} ({len(e.steps)} steps)"
 
 
-def draw_steps(puzzle: Any, e: Any, folder: Path) -> None:
-    """One SVG per step: the board after it, its reason and what it settled marked."""
+def draw_steps(puzzle: Any, e: Any, folder: Path, instance: str) -> None:
+    """One SVG per step: the board after it, its reason and what it settled marked
+    (never over the instance, whose name may be a step's)."""
     from ..explain.draw import step_svg
     from ..files import write_files
 
@@ -169,6 +171,7 @@ def draw_steps(puzzle: Any, e: Any, folder: Path) -> None:
         files[folder / f"step-{i:03}.svg"] = step_svg(
             puzzle, step, known, title=f"step {i}: {step.level_name} ({', '.join(step.rules)})")
         known.update(step.settles)
+    not_over_inputs(list(files), instance)
     write_files(files)
     err(f"slitherasp: {len(files)} drawings in {folder}")
 

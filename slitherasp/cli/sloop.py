@@ -15,6 +15,7 @@ from .common import (
     exit_for,
     json_arg,
     models_arg,
+    not_over_inputs,
     out,
     read_text,
     remaining,
@@ -74,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--size and --seed go with --tiling NAME")
     if args.render:
         drawing_kind(args.render)  # a bad name is said before the work
+    not_over_inputs([args.render], args.instance)
     source = "<stdin>" if args.instance == "-" else args.instance
     puzzle = read_sloop(read_text(args.instance), source, ref)
     result = solve(puzzle, models=args.models, unique=args.unique, time_limit=remaining(args.time_limit))
