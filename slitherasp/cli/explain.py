@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..stopping import StoppedError
 from .common import (
     Exit,
     command,
@@ -76,7 +77,7 @@ def add_parser(sub: Any) -> None:
                    "input, or the marks themselves (default: none)")
     json_arg(p)
     time_limit_arg(p, "give up after S seconds (UNKNOWN, exit 124)")
-    p.set_defaults(run=run_hint)
+    p.set_defaults(run=run_hint, unknown=unknown_hint)
     stoppable(p)
 
 
@@ -184,9 +185,13 @@ def run_hint(args: argparse.Namespace) -> int:
     if args.instance == "-" and args.state == "-":
         raise InputError("only one of INSTANCE and --state can be read from standard input (-)")
     _not_sloop(args.instance)
-    puzzle = load(args.instance, args.format)
-    links, crosses = read_state(puzzle, *text_of(args.state, "state")) if args.state else (set(), set())
-    h = hint(puzzle, links, crosses, time_limit=remaining(args.time_limit))
+    try:
+        puzzle = load(args.instance, args.format)
+        links, crosses = read_state(puzzle, *text_of(args.state, "state")) if args.state else (set(), set())
+        h = hint(puzzle, links, crosses, time_limit=remaining(args.time_limit))
+    except StoppedError as stop:  # work that could not look stopped first (a session's grounding)
+        out(json.dumps(unknown_hint(args)) if args.json else "UNKNOWN: stopped before a verdict")
+        return Exit.INTERRUPT if stop.reason == "interrupt" else Exit.TIMEOUT
     if args.json:
         out(json.dumps(hint_json(h, puzzle, args.instance)))
     elif h.verdict == "wrong":
@@ -207,6 +212,16 @@ def run_hint(args: argparse.Namespace) -> int:
     else:
         out(describe(puzzle, h.step, 1).replace("step   1", "hint  "))
     return stopped(Exit.TIMEOUT) if h.verdict == "unknown" else HINT_EXIT[h.verdict]
+
+
+def unknown_hint(args: argparse.Namespace) -> dict[str, Any]:
+    """The object of ``hint --json`` when the work stopped before a verdict (the time
+    limit, Ctrl-C), wherever it stopped, the puzzle read or not: verdict ``unknown``."""
+    from ..explain.hint import Hint
+    from ..results import hint_json
+
+    nothing = Hint((), (), None, False, "unknown")
+    return hint_json(nothing, None, args.instance)  # type: ignore[arg-type]  # a hint naming no edge needs no puzzle
 
 
 HINT_EXIT = {"solved": Exit.OK, "step": Exit.OK, "stuck": Exit.OK, "wrong": Exit.INVALID, "conflict": Exit.INVALID,
