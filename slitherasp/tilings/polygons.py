@@ -20,6 +20,7 @@ WKT; :func:`load_polygons` reads a file.
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -142,7 +143,8 @@ def _read_geojson(text: str, source: str) -> Polygons:
         except (ShapelyError, TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError,
                 OverflowError) as exc:
             kind = geom.get("type") if isinstance(geom.get("type"), str) else "geometry"
-            raise InputError(f"{where}: malformed {kind[:40]} ({str(exc)[:80]})", source=source) from None
+            raise InputError(f"{where}: malformed {_printable(kind[:40])} ({_printable(str(exc)[:80])})",
+                             source=source) from None
         parts = list(_parts(shp, where, source))
         clue = _clue(props.get("clue"), where, source)
         if clue is not None and len(parts) != 1:
@@ -180,17 +182,33 @@ def _wkt_chunks(text: str) -> Iterator[tuple[int, str]]:
         yield start_line, text[start:].strip()
 
 
+def _printable(text: str) -> str:
+    """A message that quotes the input, in one line that draws only itself: what
+    would break the line or drive the terminal (a newline, U+2028, an escape code)
+    written as its escape.
+
+    >>> print(_printable("Unknown type: 'A" + chr(0x2028) + "B" + chr(27) + "[31M'"))
+    Unknown type: 'A\\u2028B\\x1b[31M'
+    """
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
 def _read_wkt(text: str, source: str) -> Polygons:
     polys: list[Polygon] = []
     origins: list[str] = []
     for line, chunk in _wkt_chunks(text):
         try:
-            geom = shapely.from_wkt(chunk)
+            with warnings.catch_warnings():  # numpy's overflow warning on 1e999: the coordinate is refused below
+                warnings.simplefilter("ignore", RuntimeWarning)
+                geom = shapely.from_wkt(chunk)
         except ShapelyError as exc:
-            reason = str(exc).removeprefix("ParseException: ")[:100]
+            reason = _printable(str(exc).removeprefix("ParseException: ")[:100])
             raise InputError(f"bad WKT: {reason}", source=source, line=line) from None
         except (UnicodeDecodeError, ValueError):  # GEOS cut its message inside a character
             raise InputError("bad WKT: not a geometry", source=source, line=line) from None
+        except NotImplementedError:  # shapely's word for CURVEPOLYGON, CIRCULARSTRING, ...
+            raise InputError("bad WKT: curved geometries are not read; give polygons with straight sides",
+                             source=source, line=line) from None
         for poly, origin in _parts(geom, f"line {line}", source):
             polys.append(poly)
             origins.append(origin)
