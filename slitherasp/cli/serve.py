@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import ipaddress
 import socket
 from typing import Any
 
@@ -50,7 +51,7 @@ def run_serve(args: argparse.Namespace) -> int:
     listener = _listen(args.host, args.port)  # a busy port is said before anything else
     shown = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{shown}:{args.port}/"
-    if args.host not in LOCAL_HOSTS:
+    if not loopback(args.host):
         err(f"slitherasp: listening on {args.host}: other machines can reach the app (it reads no files, "
             "but it solves what they send)")
     err(f"slitherasp: serving {url} (Ctrl-C stops)")
@@ -74,6 +75,24 @@ def run_serve(args: argparse.Namespace) -> int:
 GRACE = 0.3
 """Seconds the server waits for requests under way when it is stopped (Ctrl-C, SIGTERM)
 before it ends them and their worker processes."""
+
+
+def loopback(host: str) -> bool:
+    """Whether only this machine can reach a server listening on ``host``: ``localhost``
+    or a loopback address (all of 127.0.0.0/8, ``::1``, and IPv4 loopback mapped to
+    IPv6).
+
+    >>> [loopback(h) for h in ("127.0.0.2", "::1", "::ffff:127.0.0.1", "localhost", "0.0.0.0", "10.0.0.1")]
+    [True, True, True, True, False, False]
+    """
+    if host.lower() == "localhost":
+        return True
+    try:
+        address = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False
+    mapped = getattr(address, "ipv4_mapped", None)
+    return address.is_loopback or (mapped is not None and mapped.is_loopback)
 
 
 def _listen(host: str, port: int) -> socket.socket:
