@@ -67,7 +67,8 @@ def run_serve(args: argparse.Namespace) -> int:
 
         threading.Timer(1.0, show).start()
     app = create_app(hosts=(*LOCAL_HOSTS, args.host), processes=args.workers, time_limit=args.time_limit)
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=GRACE)
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=GRACE,
+                            http=deadline_protocol(REQUEST_TIME))
     uvicorn.Server(config).run(sockets=[listener])
     return Exit.OK
 
@@ -75,6 +76,12 @@ def run_serve(args: argparse.Namespace) -> int:
 GRACE = 0.3
 """Seconds the server waits for requests under way when it is stopped (Ctrl-C, SIGTERM)
 before it ends them and their worker processes."""
+
+
+REQUEST_TIME = 10.0
+"""Seconds a client has to send a whole request, its headers and body, from when its
+connection opens (or its last answer was sent): a slower client (a body half sent, a
+connection that says nothing) is cut off, so that such sockets cannot pile up."""
 
 
 def loopback(host: str) -> bool:
@@ -93,6 +100,45 @@ def loopback(host: str) -> bool:
         return False
     mapped = getattr(address, "ipv4_mapped", None)
     return address.is_loopback or (mapped is not None and mapped.is_loopback)
+
+
+def deadline_protocol(seconds: float) -> type:
+    """uvicorn's HTTP/1.1 protocol (h11) with a deadline for each request to arrive
+    whole (:data:`REQUEST_TIME`): uvicorn bounds only the idle time between requests, and
+    an app awaiting a body that never comes held its socket for as long as the client
+    liked. A request received whole is never cut off, however long its work takes."""
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class Deadline(H11Protocol):  # type: ignore[misc]
+        timer: Any = None
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self._arm()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._arm()  # the next request on this connection has as long again
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.timer is not None:
+                self.timer.cancel()
+            super().connection_lost(exc)
+
+        def _arm(self) -> None:
+            if self.timer is not None:
+                self.timer.cancel()
+            self.timer = self.loop.call_later(seconds, self._late)
+
+        def _late(self) -> None:
+            """Close a connection whose request has not arrived whole (its headers or
+            its body still awaited); the app then sees the client gone."""
+            self.timer = None
+            if self.conn.their_state in (h11.IDLE, h11.SEND_BODY) and not self.transport.is_closing():
+                self.transport.close()
+
+    return Deadline
 
 
 def _listen(host: str, port: int) -> socket.socket:
