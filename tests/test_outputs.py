@@ -1,10 +1,14 @@
 """No command writes over what it reads: an output that is one of its inputs (by the
 same name, a symlink or a hard link) is refused in one line before the work, even with
-``--force``, and a book replaces an existing file only with ``--force``."""
+``--force``, and a book replaces an existing file only with ``--force``. A temporary
+file that a killed write left behind goes with the next write of the same file."""
 
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +16,7 @@ from conftest import grid
 
 from slitherasp import formats, tilings
 from slitherasp.cli.main import main
+from slitherasp.files import TEMPORARY, write_files
 from slitherasp.formats.lp import write_instance
 
 FACTS = write_instance(grid(2, 2, {(0, 0): 3}))
@@ -113,3 +118,51 @@ def test_explain_draws_no_step_over_its_instance(capsys: pytest.CaptureFixture[s
     line = refused(capsys, ["explain", str(steps / "step-001.svg"), "--format", "lp", "--render", str(steps)])
     assert "step-001.svg: is an input" in line
     assert (steps / "step-001.svg").read_text() == FACTS
+
+
+# --------------------------------------------------------------------------- temporaries
+KILLED_WRITE = """
+import os, signal, sys
+os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)  # killed when the answer is written, not yet in place
+from slitherasp.cli.main import main
+from slitherasp.files import TEMPORARY, write_files
+main(sys.argv[1:])
+"""
+
+
+def _hidden(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.startswith("."))
+
+
+def test_a_temporary_left_by_a_killed_write_goes_with_the_next_write(tmp_path: Path) -> None:
+    (tmp_path / "p.lp").write_text(FACTS)
+    argv = ["solve", str(tmp_path / "p.lp"), "--answer-out", str(tmp_path / "a.lp")]
+    killed = subprocess.run([sys.executable, "-c", KILLED_WRITE, *argv], capture_output=True, timeout=120)
+    assert killed.returncode == -signal.SIGKILL
+    assert len(_hidden(tmp_path)) == 1 and not (tmp_path / "a.lp").exists()  # what SIGKILL leaves
+    assert main(argv) == 0
+    assert _hidden(tmp_path) == [] and (tmp_path / "a.lp").read_text().startswith("link(")
+
+
+def test_a_temporary_another_writer_holds_is_left_to_it(tmp_path: Path) -> None:
+    fcntl = pytest.importorskip("fcntl")
+    theirs = tmp_path / TEMPORARY.format(name="a.lp")
+    with open(theirs, "wb") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        held.write(b"half of their answer")
+        held.flush()
+        write_files({tmp_path / "a.lp": "mine\n"})
+        assert theirs.read_bytes() == b"half of their answer"
+    assert (tmp_path / "a.lp").read_text() == "mine\n" and _hidden(tmp_path) == [theirs.name]
+
+
+def test_a_temporary_name_that_is_no_plain_file_is_not_written_through(tmp_path: Path) -> None:
+    victim = tmp_path / "victim"
+    victim.write_text("keep me")
+    (tmp_path / TEMPORARY.format(name="a.lp")).symlink_to(victim)
+    write_files({tmp_path / "a.lp": "mine\n"})
+    assert victim.read_text() == "keep me" and (tmp_path / "a.lp").read_text() == "mine\n"
+    os.mkfifo(tmp_path / TEMPORARY.format(name="b.lp"))  # opening it to write would wait for a reader
+    script = f"from slitherasp.files import write_files; write_files({{{str(tmp_path / 'b.lp')!r}: 'mine'}})"
+    subprocess.run([sys.executable, "-c", script], check=True, timeout=60)
+    assert (tmp_path / "b.lp").read_text() == "mine"
