@@ -33,7 +33,7 @@ from shapely.geometry import Polygon, shape
 from shapely.geometry.base import BaseGeometry
 
 from .. import limits
-from ..errors import located
+from ..errors import located, printable
 from ..model import GeometryError, InputError, Puzzle, from_faces
 from ..topology import disc_defect
 
@@ -143,7 +143,7 @@ def _read_geojson(text: str, source: str) -> Polygons:
         except (ShapelyError, TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError,
                 OverflowError) as exc:
             kind = geom.get("type") if isinstance(geom.get("type"), str) else "geometry"
-            raise InputError(f"{where}: malformed {_printable(kind[:40])} ({_printable(str(exc)[:80])})",
+            raise InputError(f"{where}: malformed {printable(kind[:40])} ({printable(str(exc)[:80])})",
                              source=source) from None
         parts = list(_parts(shp, where, source))
         clue = _clue(props.get("clue"), where, source)
@@ -182,17 +182,6 @@ def _wkt_chunks(text: str) -> Iterator[tuple[int, str]]:
         yield start_line, text[start:].strip()
 
 
-def _printable(text: str) -> str:
-    """A message that quotes the input, in one line that draws only itself: what
-    would break the line or drive the terminal (a newline, U+2028, an escape code)
-    written as its escape.
-
-    >>> print(_printable("Unknown type: 'A" + chr(0x2028) + "B" + chr(27) + "[31M'"))
-    Unknown type: 'A\\u2028B\\x1b[31M'
-    """
-    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
-
-
 def _read_wkt(text: str, source: str) -> Polygons:
     polys: list[Polygon] = []
     origins: list[str] = []
@@ -202,7 +191,7 @@ def _read_wkt(text: str, source: str) -> Polygons:
                 warnings.simplefilter("ignore", RuntimeWarning)
                 geom = shapely.from_wkt(chunk)
         except ShapelyError as exc:
-            reason = _printable(str(exc).removeprefix("ParseException: ")[:100])
+            reason = printable(str(exc).removeprefix("ParseException: ")[:100])
             raise InputError(f"bad WKT: {reason}", source=source, line=line) from None
         except (UnicodeDecodeError, ValueError):  # GEOS cut its message inside a character
             raise InputError("bad WKT: not a geometry", source=source, line=line) from None
