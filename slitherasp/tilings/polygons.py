@@ -20,7 +20,6 @@ WKT; :func:`load_polygons` reads a file.
 from __future__ import annotations
 
 import math
-import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -143,8 +142,7 @@ def _read_geojson(text: str, source: str) -> Polygons:
         except (ShapelyError, TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError,
                 OverflowError) as exc:
             kind = geom.get("type") if isinstance(geom.get("type"), str) else "geometry"
-            raise InputError(f"{where}: malformed {printable(kind[:40])} ({printable(str(exc)[:80])})",
-                             source=source) from None
+            raise InputError(printable(f"{where}: malformed {kind[:40]} ({str(exc)[:80]})"), source=source) from None
         parts = list(_parts(shp, where, source))
         clue = _clue(props.get("clue"), where, source)
         if clue is not None and len(parts) != 1:
@@ -187,8 +185,7 @@ def _read_wkt(text: str, source: str) -> Polygons:
     origins: list[str] = []
     for line, chunk in _wkt_chunks(text):
         try:
-            with warnings.catch_warnings():  # numpy's overflow warning on 1e999: the coordinate is refused below
-                warnings.simplefilter("ignore", RuntimeWarning)
+            with np.errstate(over="ignore"):  # no numpy warning on 1e999: the coordinate is refused below
                 geom = shapely.from_wkt(chunk)
         except ShapelyError as exc:
             reason = printable(str(exc).removeprefix("ParseException: ")[:100])
@@ -196,8 +193,7 @@ def _read_wkt(text: str, source: str) -> Polygons:
         except (UnicodeDecodeError, ValueError):  # GEOS cut its message inside a character
             raise InputError("bad WKT: not a geometry", source=source, line=line) from None
         except NotImplementedError:  # shapely's word for CURVEPOLYGON, CIRCULARSTRING, ...
-            raise InputError("bad WKT: curved geometries are not read; give polygons with straight sides",
-                             source=source, line=line) from None
+            raise InputError("bad WKT: curves are not read", source=source, line=line) from None
         for poly, origin in _parts(geom, f"line {line}", source):
             polys.append(poly)
             origins.append(origin)
