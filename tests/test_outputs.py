@@ -166,3 +166,16 @@ def test_a_temporary_name_that_is_no_plain_file_is_not_written_through(tmp_path:
     script = f"from slitherasp.files import write_files; write_files({{{str(tmp_path / 'b.lp')!r}: 'mine'}})"
     subprocess.run([sys.executable, "-c", script], check=True, timeout=60)
     assert (tmp_path / "b.lp").read_text() == "mine"
+
+
+def test_a_site_never_replaces_the_runtime_folder_it_reads(capsys: pytest.CaptureFixture[str],
+                                                           tmp_path: Path) -> None:
+    """``site DIR --runtime DIR/packs --force`` read the packages, then replaced DIR whole."""
+    packs = tmp_path / "public" / "packs"
+    packs.mkdir(parents=True)
+    for name in ("pyodide-314.0.7.tgz", "clingo-wasm-0.6.0.tgz"):
+        (packs / name).write_bytes(b"a package")
+    for runtime in (packs, packs.parent):
+        line = refused(capsys, ["site", str(tmp_path / "public"), "--runtime", str(runtime), "--force"])
+        assert "is inside the site's folder" in line
+    assert sorted(p.name for p in packs.iterdir()) == ["clingo-wasm-0.6.0.tgz", "pyodide-314.0.7.tgz"]
