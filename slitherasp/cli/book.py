@@ -8,7 +8,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .common import Exit, Progress, command, err, format_arg, not_over_inputs, progress_arg, stopped, whole
+from .common import Exit, Progress, command, err, format_arg, progress_arg, stopped, whole
+from .outputs import not_over_inputs
 from .typed import lowered
 from .watch import stoppable
 

@@ -10,7 +10,8 @@ from typing import Any
 from ..errors import InputError
 from ..files import write_files
 from ..formats import FORMATS, by_extension, writable
-from .common import Exit, command, force_arg, instance_args, load, not_over_inputs, out, with_sidecars
+from .common import Exit, command, force_arg, instance_args, load, out
+from .outputs import not_over_inputs, with_sidecars
 from .typed import lowered
 
 

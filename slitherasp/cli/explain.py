@@ -19,7 +19,6 @@ from .common import (
     instance_args,
     json_arg,
     load,
-    not_over_inputs,
     out,
     remaining,
     score_text,
@@ -27,6 +26,7 @@ from .common import (
     text_of,
     time_limit_arg,
 )
+from .outputs import not_over_inputs
 from .watch import stoppable
 
 

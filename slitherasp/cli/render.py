@@ -6,7 +6,8 @@ import argparse
 from typing import Any
 
 from ..errors import InputError
-from .common import Exit, command, draw, err, instance_args, load, not_over_inputs, out, read_links
+from .common import Exit, command, draw, err, instance_args, load, out, read_links
+from .outputs import not_over_inputs
 
 
 def add_parser(sub: Any) -> None:

@@ -15,13 +15,13 @@ from .common import (
     exit_for,
     json_arg,
     models_arg,
-    not_over_inputs,
     out,
     read_text,
     remaining,
     size,
     time_limit_arg,
 )
+from .outputs import not_over_inputs
 from .watch import stoppable
 
 

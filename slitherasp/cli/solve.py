@@ -21,13 +21,13 @@ from .common import (
     json_arg,
     load,
     models_arg,
-    not_over_inputs,
     out,
     progress_arg,
     remaining,
     solver_args,
     threads_arg,
 )
+from .outputs import not_over_inputs
 from .watch import stoppable
 
 

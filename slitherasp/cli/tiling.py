@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from .common import Exit, command, err, force_arg, json_arg, not_over_inputs, out, size_arg, with_sidecars
+from .common import Exit, command, err, force_arg, json_arg, out, size_arg
+from .outputs import not_over_inputs, with_sidecars
 from .typed import lowered
 
 FAMILY_ORDER = ["regular", "archimedean", "laves", "k-uniform", "aperiodic", "competition", "polygons"]
