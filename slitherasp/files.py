@@ -72,10 +72,11 @@ def interrupts_held() -> Iterator[None]:
 
 
 def _identity(path: Path) -> tuple[int, int] | None:
-    """The device and inode of the file ``path`` names (through symlinks), or None
-    when it names no file (missing, a folder, a name no file can have)."""
+    """The device and inode of the file ``path`` names (through symlinks, and through
+    folders that a write would make first: ``new/../a.lp`` is ``a.lp``), or None when
+    it names no file (missing, a folder, a name no file can have)."""
     try:
-        found = path.stat()
+        found = Path(os.path.realpath(path)).stat()
     except (OSError, ValueError):
         return None
     return (found.st_dev, found.st_ino) if stat.S_ISREG(found.st_mode) else None

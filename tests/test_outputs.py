@@ -74,9 +74,14 @@ def test_another_name_of_the_input_is_the_input(capsys: pytest.CaptureFixture[st
     line = refused(capsys, ["solve", str(source), "--answer-out", str(other)])
     assert f"is an input ({source})" in line
     assert source.read_text() == FACTS and other.read_text() == FACTS
-    # the same file named through a folder's other path
-    line = refused(capsys, ["convert", str(source), "--to", "lp", "-o", f"{tmp_path}/sub/../p.lp", "--force"])
-    assert "is an input" in line and source.read_text() == FACTS
+    # the same file named through a folder's other path, or through a folder the write would make
+    square = tmp_path / "square.lp"
+    formats.save(tilings.build("square", 2, 2), square)
+    before = square.read_text()
+    for through in ("sub/..", "new/.."):
+        line = refused(capsys, ["convert", str(square), "--to", "text", "-o", f"{tmp_path}/{through}/square.lp",
+                                "--force"])
+        assert "is an input" in line and square.read_text() == before
 
 
 def test_outputs_beside_the_inputs_are_written(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
