@@ -59,6 +59,17 @@ class GenerationError(SlitherError):
     """A request the generator cannot fulfil (a grade out of reach, no faces)."""
 
 
+def printable(text: str) -> str:
+    """Text that quotes the input, as one line that draws only itself: what would
+    break the line or drive the terminal (a newline, U+2028, an escape code) written
+    as its escape.
+
+    >>> print(printable("Unknown type: 'A" + chr(0x2028) + "B" + chr(27) + "[31M'"))
+    Unknown type: 'A\\u2028B\\x1b[31M'
+    """
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
 @contextmanager
 def located(source: str) -> Iterator[None]:
     """Attribute every :class:`InputError` raised inside to ``source`` (if it names

@@ -4,7 +4,8 @@ never silently over another result, and no stale sibling left behind.
 Each file is first written in full to a temporary file beside it; only when every
 file of the result is written are they renamed into place (a rename within a folder
 is atomic), with Ctrl-C held back until the renames are done. A failure on the way
-removes the temporaries and leaves every old file as it was. Errors are
+removes the temporaries and leaves every old file as it was; a temporary that a
+killed process left behind is taken over by the next write of the same file. Errors are
 :class:`~slitherasp.errors.InputError` naming the file that could not be written.
 
 >>> import tempfile
@@ -22,12 +23,18 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import stat
 import tempfile
 import threading
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from .errors import InputError
+
+try:
+    import fcntl
+except ImportError:  # no file locks (Windows): every temporary gets a random name
+    fcntl = None  # type: ignore[assignment]
 
 
 def _problem(exc: OSError) -> str:
@@ -64,6 +71,34 @@ def interrupts_held() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The device and inode of the file ``path`` names (through symlinks, and through
+    folders that a write would make first: ``new/../a.lp`` is ``a.lp``), or None when
+    it names no file (missing, a folder, a name no file can have)."""
+    try:
+        found = Path(os.path.realpath(path)).stat()
+    except (OSError, ValueError):
+        return None
+    return (found.st_dev, found.st_ino) if stat.S_ISREG(found.st_mode) else None
+
+
+def refuse_inputs(outputs: Iterable[str | Path], inputs: Iterable[str | Path]) -> None:
+    """:class:`InputError` when a file to be written or removed is a file the work
+    reads: the same file under any name (a symlink, a hard link, another spelling of
+    its path), which not even ``--force`` may replace. Checked before the work."""
+    read: dict[tuple[int, int], str] = {}
+    for name in inputs:
+        identity = _identity(Path(name)) if str(name) != "-" else None
+        if identity is not None:
+            read.setdefault(identity, str(name))
+    for out in outputs:
+        source = read.get(_identity(Path(out)) or (-1, -1))
+        if source is not None:
+            alias = "" if Path(source) == Path(out) else f" ({source})"
+            raise InputError(f"is an input{alias}: name another output file (even --force never writes over an "
+                             "input)", source=str(out))
+
+
 def _umask() -> int:
     """The process's umask (read by setting it, then setting it back)."""
     mask = os.umask(0o022)
@@ -85,7 +120,8 @@ def write_files(contents: Mapping[Path, str | bytes], *, force: bool = True,
         for path in paths:
             if path.exists():
                 raise InputError("exists already (use --force to replace it)", source=str(path))
-    temporaries: dict[Path, str] = {}
+    temporaries: dict[Path, str] = {}  # not yet renamed into place
+    held: list[int] = []  # the temporaries open (and locked) until they are renamed
     mode = 0o666 & ~_umask()  # as open() would make a new file
     try:
         for path, data in contents.items():
@@ -94,25 +130,71 @@ def write_files(contents: Mapping[Path, str | bytes], *, force: bool = True,
                 raise InputError("is a folder, not a file", source=str(path))
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+                fd, tmp = _temporary(path, mode)
+                held.append(fd)
                 temporaries[path] = tmp
-                os.chmod(tmp, mode)  # mkstemp makes it 0600 whatever the umask
-                with os.fdopen(fd, "wb") as f:
+                os.fchmod(fd, mode)  # mkstemp makes it 0600 whatever the umask; an old one has its own
+                with os.fdopen(fd, "wb", closefd=False) as f:
                     f.write(data.encode("utf-8") if isinstance(data, str) else data)
             except OSError as exc:
                 raise InputError(f"cannot write: {_problem(exc)}", source=str(path)) from None
         with interrupts_held():
-            for path, tmp in temporaries.items():
+            for path in list(temporaries):
                 try:
-                    os.replace(tmp, path)
+                    os.replace(temporaries[path], path)
                 except OSError as exc:
                     raise InputError(f"cannot write: {_problem(exc)}", source=str(path)) from None
+                del temporaries[path]  # its name may be another writer's temporary from now on
             for old in stale:
-                if Path(old) not in temporaries:
+                if Path(old) not in paths:
                     with contextlib.suppress(FileNotFoundError):
                         Path(old).unlink()
     finally:
         for tmp in temporaries.values():
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
+        for fd in held:
+            os.close(fd)
     return paths
+
+
+TEMPORARY = ".{name}.slitherasp.tmp"
+"""The name of the temporary beside a file ``name`` while it is written."""
+
+
+def _temporary(path: Path, mode: int) -> tuple[int, str]:
+    """A new file beside ``path`` to write its content into, open (and locked, where
+    the system locks files) until it is renamed into place: :data:`TEMPORARY`, so that
+    one a killed writer left behind (SIGKILL, a crash) is taken over by the next write
+    of the same file instead of staying forever; a random name while another writer
+    holds that one."""
+    fixed = path.with_name(TEMPORARY.format(name=path.name))
+    fd = _claim(fixed, mode)
+    if fd is not None:
+        return fd, str(fixed)
+    return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+
+
+def _claim(tmp: Path, mode: int) -> int | None:
+    """``tmp`` opened, locked and emptied; None when another writer holds it (writing
+    the same file now), it is no plain file of this user (a symlink is not followed, a
+    FIFO not waited on), or the system cannot lock it."""
+    if fcntl is None:
+        return None
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, mode)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        mine = os.fstat(fd)
+        # the one whose lock this was may have renamed it into place since we opened it
+        if not stat.S_ISREG(mine.st_mode) or mine.st_uid != os.geteuid() \
+                or not os.path.samestat(mine, os.stat(tmp, follow_symlinks=False)):
+            raise OSError("not a temporary of ours")
+        os.ftruncate(fd, 0)
+        os.set_blocking(fd, True)
+    except OSError:
+        os.close(fd)
+        return None
+    return fd

@@ -383,6 +383,34 @@ def test_without_fpdf2_the_command_says_how_to_install_it(puzzles: list[Puzzle],
     assert not (tmp_path / "b.pdf").exists()
 
 
+def test_a_title_the_font_lacks_is_one_line_of_ours(puzzles: list[Puzzle], tmp_path: Path) -> None:
+    """fpdf2 logged its own warning, broken over lines where the title breaks."""
+    if font_file() is None:
+        pytest.skip("no TrueType font on this system: Helvetica is used (the next test)")
+    formats.save(puzzles[0], tmp_path / "p.lp")
+    done = subprocess.run([sys.executable, "-m", "slitherasp.cli", "book", str(tmp_path / "p.lp"), "-o",
+                           str(tmp_path / "b.pdf"), "--title", "Line one\nline two \u6570\u72ec"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    note, written = done.stderr.splitlines()
+    assert note.startswith("slitherasp: note: the font has no glyph for ") and note.isprintable()
+    assert "'\\n'" in note and "\u6570" in note and written.startswith("slitherasp: 1 puzzle in")
+
+
+def test_a_title_helvetica_lacks_is_one_line(puzzles: list[Puzzle], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Where no TrueType font is found, fpdf2's exception was an internal error (exit 70)."""
+    import slitherasp.render.pdf
+
+    monkeypatch.setattr(slitherasp.render.pdf, "font_file", lambda: None)
+    formats.save(puzzles[0], tmp_path / "p.lp")
+    assert main(["book", str(tmp_path / "p.lp"), "-o", str(tmp_path / "b.pdf"), "--title", "\u6570\u72ec"]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines() == ["slitherasp: error: no TrueType font was found, and the PDF's own Helvetica has no "
+                                "'\u6570': install DejaVu Sans, or name a .ttf file in SLITHERASP_FONT"]
+    assert not (tmp_path / "b.pdf").exists()
+
+
 def test_a_stop_request_writes_no_book(puzzles: list[Puzzle], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     from slitherasp.stopping import StoppedError
@@ -397,7 +425,8 @@ def test_a_stop_request_writes_no_book(puzzles: list[Puzzle], tmp_path: Path, mo
     monkeypatch.setattr(book, "check", stop_at_the_second)
     formats.save(puzzles[0], tmp_path / "p.lp")
     (tmp_path / "b.pdf").write_bytes(b"an older book")
-    assert main(["book", str(tmp_path / "p.lp"), str(tmp_path / "p.lp"), "-o", str(tmp_path / "b.pdf")]) == 130
+    assert main(["book", str(tmp_path / "p.lp"), str(tmp_path / "p.lp"), "-o", str(tmp_path / "b.pdf"),
+                 "--force"]) == 130
     assert "no book was written" in capsys.readouterr().err
     assert (tmp_path / "b.pdf").read_bytes() == b"an older book"
     assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]

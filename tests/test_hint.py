@@ -7,7 +7,10 @@ more answers, full and partial boards."""
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 
 import pytest
 from stepcheck import answers
@@ -35,6 +38,57 @@ def test_the_command_says_no_answer_with_exit_20(tmp_path, capsys) -> None:  # t
     (tmp_path / "s.lp").write_text("link(0,1). link(1,2). link(2,3). link(3,0).\n")
     assert main(["hint", str(tmp_path / "p.lp"), "--state", str(tmp_path / "s.lp")]) == 20
     assert "SOLVED" not in capsys.readouterr().out
+
+
+UNKNOWN_HINT = {"verdict": "unknown", "solved": False, "conflicting": [], "wrong": {"links": [], "non_links": []},
+                "step": None}
+
+
+def test_a_stop_inside_a_session_is_the_unknown_hint(tmp_path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The limit that falls while the session grounds (its StoppedError) printed nothing at all."""
+    import slitherasp.sessions
+    from slitherasp.stopping import StoppedError
+
+    def stopped(*args: object, **kw: object) -> None:
+        raise StoppedError("time")
+
+    monkeypatch.setattr(slitherasp.sessions.Session, "__init__", stopped)
+    (tmp_path / "p.lp").write_text(SQUARE_3)
+    assert main(["hint", str(tmp_path / "p.lp"), "--json"]) == 124
+    assert json.loads(capsys.readouterr().out) == {"instance": str(tmp_path / "p.lp"), **UNKNOWN_HINT}
+    assert main(["hint", str(tmp_path / "p.lp")]) == 124
+    assert capsys.readouterr().out == "UNKNOWN: stopped before a verdict\n"
+
+
+def test_the_watchdog_prints_the_unknown_hint(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Work that cannot stop is ended by the watchdog, which printed solve's object instead."""
+    import os
+
+    from slitherasp.cli import watch
+    from slitherasp.cli.common import Exit
+    from slitherasp.cli.main import build_parser
+
+    def leave(code: int) -> None:
+        raise SystemExit(code)
+
+    monkeypatch.setattr(os, "_exit", leave)
+    args = build_parser("explain").parse_args(["hint", "p.lp", "--json"])
+    with pytest.raises(SystemExit, match="124"):
+        watch._leave(Exit.TIMEOUT, args)
+    assert json.loads(capsys.readouterr().out) == {"instance": "p.lp", **UNKNOWN_HINT}
+
+
+@pytest.mark.parametrize("limit", ["0.05", "1", "2"])
+def test_hint_json_on_a_time_out_is_always_the_hint_object(tmp_path, limit: str) -> None:  # type: ignore[no-untyped-def]
+    """Wherever the limit falls (reading, the session's grounding, the rules, the search),
+    one hint object with verdict unknown: it was nothing, the hint or solve's object."""
+    from slitherasp import formats
+
+    formats.save(tilings.build("square", 60, 60), tmp_path / "p.lp")
+    done = subprocess.run([sys.executable, "-m", "slitherasp.cli", "hint", str(tmp_path / "p.lp"), "--json",
+                           "--time-limit", limit], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 124, done.stderr
+    assert json.loads(done.stdout) == {"instance": str(tmp_path / "p.lp"), **UNKNOWN_HINT}
 
 
 def test_right_lines_are_not_wrong_on_a_puzzle_with_many_answers() -> None:

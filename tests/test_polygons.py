@@ -161,6 +161,34 @@ def test_read_errors(text: str, pattern: str) -> None:
         read_polygons(text, "f")
 
 
+@pytest.mark.parametrize("text", [
+    "POLYGON ((0 0, 1 0, 1 1, 0 0)) a\u2028b",  # GEOS echoes the word it could not read, line breaks and all
+    "POLYGON ((0 0, 1 0, 1 1, 0 0)) a\x85b",
+    "POLYGON ((0 0, 1 0, 1 1, 0 0)) a\x0bb",
+    "POLYGON ((0 0, 1 0, 1 1, 0 0)) a\x1cb",
+    "POLYGON ((0 0, 1 0, 1 1, 0 0)) a\x1b[31mb",
+    "POLYGON ((0\u2028 0, 1 0, 1 1, 0 0))",
+    '{"type": "Poly\\u2028gon", "coordinates": []}',
+    "CURVEPOLYGON (CIRCULARSTRING (0 0, 1 1, 2 0, 1 -1, 0 0))",  # was an internal error (NotImplementedError)
+], ids=["u2028", "x85", "vt", "x1c", "escape", "in-a-number", "geojson", "curve"])
+def test_a_bad_input_is_one_printable_line(text: str, tmp_path, capsys) -> None:
+    from slitherasp.cli.main import main
+
+    with pytest.raises(InputError) as refused:
+        read_polygons(text, "f")
+    assert len(str(refused.value).splitlines()) == 1 and str(refused.value).isprintable()
+    (tmp_path / "p.wkt").write_text(text, encoding="utf-8", newline="")
+    assert main(["tiling", "polygons", str(tmp_path / "p.wkt"), "-o", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and err.startswith("slitherasp: error: ") and err[:-1].isprintable()
+
+
+def test_an_overflowing_coordinate_is_refused_without_a_warning(recwarn) -> None:
+    with pytest.raises(GeometryError, match="not a finite number"):
+        read_polygons("POLYGON ((1e999 0, 1 0, 1 1, 1e999 0))", "f")
+    assert not [w for w in recwarn if issubclass(w.category, RuntimeWarning)]
+
+
 def test_load_polygons(tmp_path) -> None:
     path = tmp_path / "two.wkt"
     path.write_text(f"{box(0, 0, 1, 1).wkt}\n{box(1, 0, 2, 1).wkt}\n")

@@ -53,7 +53,7 @@ Progress = Callable[[int, int, str], None]
 def write(puzzles: Iterable[Entry | Puzzle | str | Path], path: str | Path | None = None, *, per_page: int = 4,
           paper: str = "a4", title: str | None = None, author: str | None = None, solutions: bool = False,
           explain: bool = False, explain_pages: int = 2, sort: str | None = None,
-          progress: Progress | None = None) -> bytes:
+          progress: Progress | None = None, force: bool = True) -> bytes:
     """Print ``puzzles`` as a PDF book; its bytes, also written to ``path`` if given.
 
     ``puzzles``: :class:`~slitherasp.model.Puzzle` objects, file names (any format
@@ -63,6 +63,7 @@ def write(puzzles: Iterable[Entry | Puzzle | str | Path], path: str | Path | Non
     ``solutions``: the answers at the back (a puzzle's ``.answer`` file when it has a
     valid one, else the solver's). ``explain``: a walkthrough of each puzzle after the
     answers, at most ``explain_pages`` pages each. ``sort="grade"``: easiest first.
+    ``force=False``: refuse to replace an existing ``path`` (an :class:`InputError`).
     :class:`InputError` for bad input (naming the file) and when fpdf2 is missing;
     :class:`~slitherasp.stopping.StoppedError` on a stop request (nothing written).
     """
@@ -103,7 +104,7 @@ def write(puzzles: Iterable[Entry | Puzzle | str | Path], path: str | Path | Non
         walkthroughs(book, items, explain_pages, lambda k, note: tick(n * (1 + solutions) + k, total, note))
     data = book.output()
     if path is not None:
-        write_files({Path(path): data})
+        write_files({Path(path): data}, force=force)
     return data
 
 

@@ -11,6 +11,7 @@ from ..errors import InputError
 from ..files import write_files
 from ..formats import FORMATS, by_extension, writable
 from .common import Exit, command, force_arg, instance_args, load, out
+from .outputs import not_over_inputs, with_sidecars
 from .typed import lowered
 
 
@@ -44,6 +45,8 @@ def run(args: argparse.Namespace) -> int:
     if fmt not in writable():
         what = f"cannot write format {fmt!r}" if fmt else "name the output format with --to"
         raise InputError(f"{what}; choose from {', '.join(writable())}")
+    if args.output is not None:  # facts replace (or remove) the sidecar and answer of that name too
+        not_over_inputs(with_sidecars(args.output) if fmt == "lp" else [args.output], args.instance)
     puzzle = load(args.instance, args.format)
     text = formats.write_text(puzzle, fmt)
     if args.output is None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..stopping import StoppedError
 from .common import (
     Exit,
     command,
@@ -25,6 +26,7 @@ from .common import (
     text_of,
     time_limit_arg,
 )
+from .outputs import not_over_inputs
 from .watch import stoppable
 
 
@@ -75,7 +77,7 @@ def add_parser(sub: Any) -> None:
                    "input, or the marks themselves (default: none)")
     json_arg(p)
     time_limit_arg(p, "give up after S seconds (UNKNOWN, exit 124)")
-    p.set_defaults(run=run_hint)
+    p.set_defaults(run=run_hint, unknown=unknown_hint)
     stoppable(p)
 
 
@@ -113,7 +115,7 @@ def run_explain(args: argparse.Namespace) -> int:
     else:
         out(summary(e, check.unique))
     if args.render:
-        draw_steps(puzzle, e, Path(args.render))
+        draw_steps(puzzle, e, Path(args.render), args.instance)
     if e.complete:
         return Exit.OK
     return stopped(Exit.TIMEOUT if "time" in e.note else Exit.INVALID)
@@ -158,8 +160,9 @@ def summary(e: Any, unique: bool | None) -> str:
     return f"INCOMPLETE: {why} ({len(e.steps)} steps)"
 
 
-def draw_steps(puzzle: Any, e: Any, folder: Path) -> None:
-    """One SVG per step: the board after it, its reason and what it settled marked."""
+def draw_steps(puzzle: Any, e: Any, folder: Path, instance: str) -> None:
+    """One SVG per step: the board after it, its reason and what it settled marked
+    (never over the instance, whose name may be a step's)."""
     from ..explain.draw import step_svg
     from ..files import write_files
 
@@ -169,6 +172,7 @@ def draw_steps(puzzle: Any, e: Any, folder: Path) -> None:
         files[folder / f"step-{i:03}.svg"] = step_svg(
             puzzle, step, known, title=f"step {i}: {step.level_name} ({', '.join(step.rules)})")
         known.update(step.settles)
+    not_over_inputs(list(files), instance)
     write_files(files)
     err(f"slitherasp: {len(files)} drawings in {folder}")
 
@@ -181,9 +185,13 @@ def run_hint(args: argparse.Namespace) -> int:
     if args.instance == "-" and args.state == "-":
         raise InputError("only one of INSTANCE and --state can be read from standard input (-)")
     _not_sloop(args.instance)
-    puzzle = load(args.instance, args.format)
-    links, crosses = read_state(puzzle, *text_of(args.state, "state")) if args.state else (set(), set())
-    h = hint(puzzle, links, crosses, time_limit=remaining(args.time_limit))
+    try:
+        puzzle = load(args.instance, args.format)
+        links, crosses = read_state(puzzle, *text_of(args.state, "state")) if args.state else (set(), set())
+        h = hint(puzzle, links, crosses, time_limit=remaining(args.time_limit))
+    except StoppedError as stop:  # work that could not look stopped first (a session's grounding)
+        out(json.dumps(unknown_hint(args)) if args.json else "UNKNOWN: stopped before a verdict")
+        return Exit.INTERRUPT if stop.reason == "interrupt" else Exit.TIMEOUT
     if args.json:
         out(json.dumps(hint_json(h, puzzle, args.instance)))
     elif h.verdict == "wrong":
@@ -204,6 +212,16 @@ def run_hint(args: argparse.Namespace) -> int:
     else:
         out(describe(puzzle, h.step, 1).replace("step   1", "hint  "))
     return stopped(Exit.TIMEOUT) if h.verdict == "unknown" else HINT_EXIT[h.verdict]
+
+
+def unknown_hint(args: argparse.Namespace) -> dict[str, Any]:
+    """The object of ``hint --json`` when the work stopped before a verdict (the time
+    limit, Ctrl-C), wherever it stopped, the puzzle read or not: verdict ``unknown``."""
+    from ..explain.hint import Hint
+    from ..results import hint_json
+
+    nothing = Hint((), (), None, False, "unknown")
+    return hint_json(nothing, None, args.instance)  # type: ignore[arg-type]  # a hint naming no edge needs no puzzle
 
 
 HINT_EXIT = {"solved": Exit.OK, "step": Exit.OK, "stuck": Exit.OK, "wrong": Exit.INVALID, "conflict": Exit.INVALID,

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..errors import InputError
 from .common import Exit, command, draw, err, instance_args, load, out, read_links
+from .outputs import not_over_inputs
 
 
 def add_parser(sub: Any) -> None:
@@ -38,6 +39,7 @@ def run(args: argparse.Namespace) -> int:
 
     if args.instance == "-" and args.answer == "-":
         raise InputError("only one of INSTANCE and --answer can be read from standard input (-)")
+    not_over_inputs([args.output], args.instance, args.answer)
     puzzle = load(args.instance, args.format)
     answer = kind_of(puzzle).check(puzzle, read_links(args.answer)).edges if args.answer else None
     if args.output is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import ipaddress
 import socket
 from typing import Any
 
@@ -50,7 +51,7 @@ def run_serve(args: argparse.Namespace) -> int:
     listener = _listen(args.host, args.port)  # a busy port is said before anything else
     shown = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{shown}:{args.port}/"
-    if args.host not in LOCAL_HOSTS:
+    if not loopback(args.host):
         err(f"slitherasp: listening on {args.host}: other machines can reach the app (it reads no files, "
             "but it solves what they send)")
     err(f"slitherasp: serving {url} (Ctrl-C stops)")
@@ -66,7 +67,8 @@ def run_serve(args: argparse.Namespace) -> int:
 
         threading.Timer(1.0, show).start()
     app = create_app(hosts=(*LOCAL_HOSTS, args.host), processes=args.workers, time_limit=args.time_limit)
-    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=GRACE)
+    config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=GRACE,
+                            http=deadline_protocol(REQUEST_TIME))
     uvicorn.Server(config).run(sockets=[listener])
     return Exit.OK
 
@@ -74,6 +76,69 @@ def run_serve(args: argparse.Namespace) -> int:
 GRACE = 0.3
 """Seconds the server waits for requests under way when it is stopped (Ctrl-C, SIGTERM)
 before it ends them and their worker processes."""
+
+
+REQUEST_TIME = 10.0
+"""Seconds a client has to send a whole request, its headers and body, from when its
+connection opens (or its last answer was sent): a slower client (a body half sent, a
+connection that says nothing) is cut off, so that such sockets cannot pile up."""
+
+
+def loopback(host: str) -> bool:
+    """Whether only this machine can reach a server listening on ``host``: ``localhost``
+    or a loopback address (all of 127.0.0.0/8, ``::1``, and IPv4 loopback mapped to
+    IPv6).
+
+    >>> [loopback(h) for h in ("127.0.0.2", "::1", "::ffff:127.0.0.1", "localhost", "0.0.0.0", "10.0.0.1")]
+    [True, True, True, True, False, False]
+    """
+    if host.lower() == "localhost":
+        return True
+    try:
+        address = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False
+    mapped = getattr(address, "ipv4_mapped", None)
+    return address.is_loopback or (mapped is not None and mapped.is_loopback)
+
+
+def deadline_protocol(seconds: float) -> type:
+    """uvicorn's HTTP/1.1 protocol (h11) with a deadline for each request to arrive
+    whole (:data:`REQUEST_TIME`): uvicorn bounds only the idle time between requests, and
+    an app awaiting a body that never comes held its socket for as long as the client
+    liked. A request received whole is never cut off, however long its work takes."""
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class Deadline(H11Protocol):  # type: ignore[misc]
+        timer: Any = None
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self._arm()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._arm()  # the next request on this connection has as long again
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.timer is not None:
+                self.timer.cancel()
+            super().connection_lost(exc)
+
+        def _arm(self) -> None:
+            if self.timer is not None:
+                self.timer.cancel()
+            self.timer = self.loop.call_later(seconds, self._late)
+
+        def _late(self) -> None:
+            """Close a connection whose request has not arrived whole (its headers or
+            its body still awaited); the app then sees the client gone."""
+            self.timer = None
+            if self.conn.their_state in (h11.IDLE, h11.SEND_BODY) and not self.transport.is_closing():
+                self.transport.close()
+
+    return Deadline
 
 
 def _listen(host: str, port: int) -> socket.socket:

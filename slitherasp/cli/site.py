@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
+from ..errors import InputError
 from .common import Exit, command, out
 
 
@@ -34,7 +36,19 @@ def add_parser(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..web.site import REGISTRY, build
 
+    _runtime_kept(args.runtime, args.folder)
     made = build(args.folder, runtime=args.runtime, registry=args.registry or REGISTRY, force=args.force)
     out(f"wrote {made['files']} files ({made['bytes'] / 2**20:.1f} MB) to {args.folder}; "
         f"try it: python -m http.server -d {args.folder} 8000")
     return Exit.OK
+
+
+def _runtime_kept(runtime: str | None, folder: str) -> None:
+    """:class:`InputError` when the packages of ``--runtime`` lie in the site's folder,
+    which the new site replaces whole: they would be deleted once read."""
+    if runtime is None:
+        return
+    site, packages = Path(folder).resolve(), Path(runtime).resolve()
+    if packages == site or site in packages.parents:
+        raise InputError("is inside the site's folder, which the site replaces: keep the packages elsewhere",
+                         source=runtime)

@@ -21,6 +21,7 @@ from .common import (
     size,
     time_limit_arg,
 )
+from .outputs import not_over_inputs
 from .watch import stoppable
 
 
@@ -74,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError("--size and --seed go with --tiling NAME")
     if args.render:
         drawing_kind(args.render)  # a bad name is said before the work
+    not_over_inputs([args.render], args.instance)
     source = "<stdin>" if args.instance == "-" else args.instance
     puzzle = read_sloop(read_text(args.instance), source, ref)
     result = solve(puzzle, models=args.models, unique=args.unique, time_limit=remaining(args.time_limit))

@@ -27,6 +27,7 @@ from .common import (
     solver_args,
     threads_arg,
 )
+from .outputs import not_over_inputs
 from .watch import stoppable
 
 
@@ -99,6 +100,7 @@ def _run(args: argparse.Namespace) -> int:
 
     if args.render:
         drawing_kind(args.render)  # a bad name is said before the work
+    not_over_inputs([args.answer_out, args.render], args.instance)
     puzzle = load(args.instance, args.format)
     progress = Progress.for_args(None, args, what="solving", ticking=True) if args.models == 1 and not args.unique \
         else Progress.for_args(None, args, what="answers", unit=" answers", ticking=True)

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..errors import InputError
 from .common import Exit, command, err, force_arg, json_arg, out, size_arg
+from .outputs import not_over_inputs, with_sidecars
 from .typed import lowered
 
 FAMILY_ORDER = ["regular", "archimedean", "laves", "k-uniform", "aperiodic", "competition", "polygons"]
@@ -80,7 +81,9 @@ def _patch(args: argparse.Namespace) -> tuple[Any, str]:
             raise InputError("'tiling polygons' needs a GeoJSON or WKT file")
         from ..tilings.polygons import from_polygons, load_polygons
 
-        return from_polygons(load_polygons(args.file)), Path(args.file).stem
+        stem = Path(args.file).stem
+        not_over_inputs(with_sidecars(str(Path(args.output) / f"{stem}.lp")), args.file)
+        return from_polygons(load_polygons(args.file)), stem
     if args.file is not None:
         raise InputError(f"unexpected argument {args.file!r}: only 'tiling polygons' takes a file")
     t = tilings.get(args.name)

@@ -104,15 +104,27 @@ def _watch(wake: int, flag: threading.Event, done: threading.Event, end: float |
                 hard = late if hard is None else min(hard, late)
 
 
+def unknown_json(args: argparse.Namespace, code: Exit) -> dict[str, Any] | None:
+    """What a command run with ``--json`` prints when it is ended before its result:
+    the object its parser names as ``unknown`` (``hint``: its own, verdict unknown),
+    else solve's ``UNKNOWN`` object; None without ``--json`` or an instance."""
+    instance = getattr(args, "instance", None)
+    if not getattr(args, "json", False) or not isinstance(instance, str):
+        return None
+    own = getattr(args, "unknown", None)
+    if own is not None:
+        return dict(own(args))
+    why = "interrupted" if code == Exit.INTERRUPT else "timed_out"
+    return {"instance": instance, "result": "UNKNOWN", why: True}
+
+
 def _leave(code: Exit, args: argparse.Namespace) -> None:
     """End the process now: the command did not end within :data:`GRACE`."""
     what = "interrupted" if code == Exit.INTERRUPT else "the time limit ran out"
     try:
         sys.stdout.flush()
-        instance = getattr(args, "instance", None)
-        if getattr(args, "json", False) and isinstance(instance, str):
-            known: dict[str, Any] = {"instance": instance, "result": "UNKNOWN"}
-            known["interrupted" if code == Exit.INTERRUPT else "timed_out"] = True
+        known = unknown_json(args, code)
+        if known is not None:
             sys.stdout.write(json.dumps(known) + "\n")
             sys.stdout.flush()
         erase = "\r\x1b[K" if common.on_terminal() else ""  # a progress line may be drawn

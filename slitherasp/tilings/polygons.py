@@ -32,7 +32,7 @@ from shapely.geometry import Polygon, shape
 from shapely.geometry.base import BaseGeometry
 
 from .. import limits
-from ..errors import located
+from ..errors import located, printable
 from ..model import GeometryError, InputError, Puzzle, from_faces
 from ..topology import disc_defect
 
@@ -142,7 +142,7 @@ def _read_geojson(text: str, source: str) -> Polygons:
         except (ShapelyError, TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError,
                 OverflowError) as exc:
             kind = geom.get("type") if isinstance(geom.get("type"), str) else "geometry"
-            raise InputError(f"{where}: malformed {kind[:40]} ({str(exc)[:80]})", source=source) from None
+            raise InputError(printable(f"{where}: malformed {kind[:40]} ({str(exc)[:80]})"), source=source) from None
         parts = list(_parts(shp, where, source))
         clue = _clue(props.get("clue"), where, source)
         if clue is not None and len(parts) != 1:
@@ -185,12 +185,15 @@ def _read_wkt(text: str, source: str) -> Polygons:
     origins: list[str] = []
     for line, chunk in _wkt_chunks(text):
         try:
-            geom = shapely.from_wkt(chunk)
+            with np.errstate(over="ignore"):  # no numpy warning on 1e999: the coordinate is refused below
+                geom = shapely.from_wkt(chunk)
         except ShapelyError as exc:
-            reason = str(exc).removeprefix("ParseException: ")[:100]
+            reason = printable(str(exc).removeprefix("ParseException: ")[:100])
             raise InputError(f"bad WKT: {reason}", source=source, line=line) from None
         except (UnicodeDecodeError, ValueError):  # GEOS cut its message inside a character
             raise InputError("bad WKT: not a geometry", source=source, line=line) from None
+        except NotImplementedError:  # shapely's word for CURVEPOLYGON, CIRCULARSTRING, ...
+            raise InputError("bad WKT: curves are not read", source=source, line=line) from None
         for poly, origin in _parts(geom, f"line {line}", source):
             polys.append(poly)
             origins.append(origin)
