@@ -14,6 +14,7 @@ from .asp_facts import DEFAULT_ENCODING, atoms_decoder
 from .errors import InputError
 from .model import Puzzle
 from .results import SAT, UNKNOWN, UNSAT, Result, uniqueness
+from .rules import propagate
 from .solver import PROBING, deadline_of, decoder, run_search, solve, waited
 from .stopping import StoppedError
 
@@ -197,8 +198,9 @@ class TextSession(Session):
     """A :class:`Session` where clingo runs on programs given as text
     (:mod:`slitherasp.engines`): each question is the whole puzzle, its clues as
     facts, the edges it assumes and the answers blocked as constraints. A solve with
-    no edges assumed and no answer blocked is :func:`~slitherasp.solver.solve`, so the
-    rules settle what they can before any clingo run (they settle most puzzles whole)."""
+    no answer blocked asks the rules first, from the edges it assumes on: they settle
+    most puzzles whole, or find that no answer has the marks, and what they leave open
+    goes to clingo reduced (:mod:`slitherasp.simplify`)."""
 
     def __init__(self, puzzle: Puzzle, *, values: Sequence[Iterable[int]] | None = None,
                  pinned: Mapping[int, int] | None = None, lookahead: bool = False, fresh: bool = False,
@@ -209,22 +211,33 @@ class TextSession(Session):
         self._blocked: list[str] = []
         self.broken = False
 
-    def _text(self, puzzle: Puzzle, known: Mapping[int, bool]) -> str:
-        program = asp_facts.slitherlink(puzzle, self._encoding, simplify=False)
-        marks = "".join(f":- {'not ' * line}{_link(puzzle, e)}." for e, line in known.items())
-        return "\n".join((asp_facts.encoding_text(program.encoding), program.facts, marks, *self._blocked))
-
     def solve(self, clues: Mapping[int, int], *, models: int = 1, time_limit: float | None = None,
               conflicts: int | None = None, statistics: bool = True, known: Mapping[int, bool] | None = None
               ) -> Result:
         puzzle = self.puzzle.with_clues({**self._pinned, **clues})
-        if not known and not self._blocked:
-            return solve(puzzle, models=models, time_limit=time_limit, conflicts=conflicts, statistics=statistics,
-                         lookahead=False)
+        known = dict(known or {})
+        segments = None
+        if self._blocked:  # blocked answers name edges: the whole puzzle, the marks as constraints
+            facts = asp_facts.slitherlink(puzzle, self._encoding, simplify=False).facts
+            facts += "".join(f":- {'not ' * line}{_link(puzzle, e)}." for e, line in known.items())
+            facts += "".join(self._blocked)
+        else:  # the rules first, from the marks on: often they settle it, or find no answer
+            from .simplify import reduce
+
+            faces = self._encoding == "colour"
+            state = propagate(puzzle, faces=faces, known=known.items())
+            reduced = None if state is None else reduce(puzzle, faces=faces, state=state)
+            if state is None or reduced is None:
+                return Result(puzzle=puzzle, status=UNSAT, exhausted=True)
+            if None not in state:
+                lines = frozenset(e for e, s in enumerate(state) if s)
+                return Result(puzzle=puzzle, status=SAT, answers=(lines,), count=1, exhausted=True)
+            facts, segments = asp_facts.reduced_facts(puzzle, reduced)
         options = ["--trans-ext=integ", *(["--stats"] if statistics else []),
                    *([f"--solve-limit={conflicts}"] if conflicts is not None else [])]
-        run = engines.run_text(self._text(puzzle, known or {}), models, options, time_limit=time_limit)
-        decode = atoms_decoder(puzzle)
+        run = engines.run_text(asp_facts.encoding_text(self._encoding) + "\n" + facts, models, options,
+                               time_limit=time_limit)
+        decode = atoms_decoder(puzzle, segments)
         answers = tuple(decode(m) for m in run.models)
         status = SAT if answers else UNSAT if run.result == "UNSATISFIABLE" else UNKNOWN
         return Result(puzzle=puzzle, status=status, answers=answers, count=len(answers),

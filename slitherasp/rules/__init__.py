@@ -78,9 +78,11 @@ def deduce(puzzle: Puzzle, *, levels: tuple[int, ...] = LEVELS, known: Iterable[
     return Deduced(tuple(board.state), board.top, (), contradiction, stopped)
 
 
-def propagate(puzzle: Puzzle, *, faces: bool = True) -> list[bool | None] | None:
-    """Each edge's state after the rules a solver uses before grounding: True a line,
-    False a cross, None open; None when they find that no answer exists. Levels 1, 2
+def propagate(puzzle: Puzzle, *, faces: bool = True, known: Iterable[tuple[int, bool]] = ()
+              ) -> list[bool | None] | None:
+    """Each edge's state after the rules a solver uses before grounding (from the
+    ``known`` edge states on): True a line, False a cross, None open; None when they
+    find that no answer exists. Levels 1, 2
     and 5 on a lean board: Normal gives way to Tricky when it stalls (a puzzle Normal
     settles pays for no corner Tricky would teach; a harder one gets Tricky's corners,
     which spare level 5 most of its weighing), and level 5 starts only when those
@@ -91,6 +93,6 @@ def propagate(puzzle: Puzzle, *, faces: bool = True) -> list[bool | None] | None
     >>> propagate(from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)]], clues=[4]))
     [True, True, True, True]
     """
-    d = deduce(puzzle, levels=(EASY, NORMAL, TRICKY, BEYOND) if faces else (EASY,), lean=True)
+    d = deduce(puzzle, levels=(EASY, NORMAL, TRICKY, BEYOND) if faces else (EASY,), known=known, lean=True)
     return None if d.contradiction else list(d.state)
 
