@@ -300,8 +300,8 @@ def puzzle_scene(
             lay = layout(puzzle)
         except ImportError:
             raise InputError("this puzzle has no coordinates, and drawing it needs networkx, numpy and shapely, "
-                             "which this page in the browser lacks: open it with 'slitherasp serve', or as a "
-                             "tiling ID or a file with its .geo.json") from None
+                             "which the page in the browser lacks: open it where slitherasp is installed, or "
+                             "give it as a tiling ID or with its coordinates") from None
         geo, note = lay.geometry, lay.note
     page = frame(geo, puzzle.edges, title)
     P = page.place(geo.points)

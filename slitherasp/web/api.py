@@ -77,8 +77,11 @@ def _looks_like_polygons(text: str) -> bool:
 
 
 def _polygons(text: str) -> Puzzle:
-    from ..tilings.polygons import from_polygons, read_polygons
-
+    try:
+        from ..tilings.polygons import from_polygons, read_polygons
+    except ImportError:  # shapely and numpy: not in the page in the browser
+        raise InputError("reading polygons needs shapely, which the page in the browser lacks: open them where "
+                         "slitherasp is installed") from None
     return from_polygons(read_polygons(text, "<puzzle>"))
 
 
