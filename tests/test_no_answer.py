@@ -75,7 +75,8 @@ def complexes(draw: st.DrawFn) -> Puzzle:
     edges = draw(st.lists(st.sampled_from(pairs), min_size=3, max_size=10, unique=True))
     cells = draw(st.lists(st.frozensets(st.integers(0, len(edges) - 1), min_size=1), min_size=1, max_size=4))
     clues = [draw(st.integers(0, len(c))) for c in cells]
-    return Puzzle(vertices=tuple(map(str, range(n))), edges=tuple(edges), cells=tuple(f"c{i}" for i in range(len(cells))),
+    return Puzzle(vertices=tuple(map(str, range(n))), edges=tuple(edges),
+                  cells=tuple(f"c{i}" for i in range(len(cells))),
                   cell_edges=tuple(tuple(sorted(c)) for c in cells), clues=tuple(clues))
 
 
