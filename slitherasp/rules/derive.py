@@ -44,7 +44,7 @@ class Deps:
         self.rel: list[int] = []
 
     def attach(self, board) -> None:  # type: ignore[no-untyped-def]
-        self.board = board
+        self.ecls: list[int] = board.ecls  # not the board: no cycle, so generation runs without the collector
         self.m = board.m
         self.k = len(board.shape.corner_edges)
         if not self.dep:
@@ -76,14 +76,14 @@ class Deps:
             self.learns.append((q, mask, d))
 
     def join(self, kind: str, a: int, b: int, odd: int, premises: tuple[int, ...]) -> None:
-        cls = self.board.ecls
+        cls = self.ecls
         ra, rb = cls[a], cls[b]
         d = self._of(premises) | self.cls.get(ra, 0) | self.cls.get(rb, 0)
         self.cls[ra] = self.cls[rb] = d
         self.merges.append((a, b, odd, d))
 
     def relation(self, a: int, b: int, kind: str = "edge") -> tuple[int, ...]:
-        self.rel.append(self.cls.get(self.board.ecls[a], 0))
+        self.rel.append(self.cls.get(self.ecls[a], 0))
         return (self.m + self.k + len(self.rel) - 1,)
 
     def flush(self) -> None:
