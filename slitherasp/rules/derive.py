@@ -18,6 +18,7 @@ are monotone), for the work of the part of the board the clues reached.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 
 from ..model import Puzzle
@@ -43,7 +44,7 @@ class Deps:
         """The dependencies of every class of related edges (by root)."""
         self.rel: list[int] = []
 
-    def attach(self, board) -> None:  # type: ignore[no-untyped-def]
+    def attach(self, board: Rules) -> None:
         self.ecls: list[int] = board.ecls  # not the board: no cycle, so generation runs without the collector
         self.m = board.m
         self.k = len(board.shape.corner_edges)
@@ -179,8 +180,7 @@ def _fork(parent: Derivation, clues: tuple[int | None, ...], cells: list[int], l
     relations that ``deps`` no longer keeps, with the places of the lost edges to
     look at."""
     old = parent.board
-    board = object.__new__(type(old))
-    board.__dict__.update(old.__dict__)
+    board = copy.copy(old)  # (a compiled board has no __dict__)
     board.clues = clues
     lines = _counts(board, old, cells, lost)
     board.far, board.cnt = list(old.far), list(old.cnt)
