@@ -43,6 +43,8 @@ def _why_pure() -> str | None:
 
 
 def _extensions() -> list:
+    if not {"bdist_wheel", "build_ext", "build", "install"} & set(sys.argv[1:]):
+        return []  # metadata only (pip asks for it first): no need to compile
     why = _why_pure()
     if why is not None:
         print(f"slitherasp: the pure Python rule engine ({why})", file=sys.stderr)
