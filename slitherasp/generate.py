@@ -76,6 +76,13 @@ PERSON_ATTEMPTS = 400
 fits (its full clues solved by the rules of the level, the puzzle not too easy), and on
 some grids most do not (Dodecagonal 5x4 Easy: one loop in about 70). A try that fails
 at once costs a loop and one run of the rules."""
+PERSON_MORE = 4000
+"""Loops a person's grade goes on to past :data:`PERSON_ATTEMPTS` when no number was
+given and the loops keep coming out new (on a patch too small for the grade they
+repeat): Loopy's loops again, with tendrils. Loopy's generator never gives up; on
+Dodecagonal 9x9 Easy one of its loops in about 800 fits, and no loop without tendrils."""
+REACHED_SAMPLE = 20
+"""Failed loops whose full clue set is graded for the message (a grade costs ten loops)."""
 PERSON_BUDGET = 10.0
 """Seconds a person's grade of a puzzle made for the solver's grade may take (trials
 beyond Loopy's Hard can take long); past it the grade is ``search``, which the
@@ -286,9 +293,11 @@ def generate(
     keeps its clues; with ``minimal`` failed batches are split down to single clues
     and tests are unbounded, so that no single clue can be removed without losing
     uniqueness at the grade. A loop whose clues cannot reach the grade is replaced by
-    another, up to ``attempts`` loops; then :class:`GenerationError` names the
-    hardest grade reached. Ctrl-C stops early and returns the puzzle so far (unique at
-    its grade) with ``interrupted`` set; so does running out of ``time_limit``
+    another, up to ``attempts`` loops (for a person's grade, when not given,
+    :data:`PERSON_ATTEMPTS`, and on to :data:`PERSON_MORE` while the loops are new);
+    then :class:`GenerationError` names the hardest grade the first of them reached.
+    Ctrl-C stops early and returns the puzzle so far (unique at its grade) with
+    ``interrupted`` set; so does running out of ``time_limit``
     seconds, with ``timed_out`` set, or :class:`GenerationError` when no unique clue
     set was found by then. ``grade.human`` is the puzzle's grade for a person
     (``fiendish`` and ``search`` included), left out with ``person=False``.
@@ -307,20 +316,30 @@ def generate(
     rng = random.Random(seed)
     reached: list[str | None] = []
     tests, deadline = 0, None if time_limit is None else start + time_limit
+    more = attempts is None and difficulty is not None
     if attempts is None:
         attempts = PERSON_ATTEMPTS if difficulty is not None else SOLVER_ATTEMPTS
-    for attempt in range(1, attempts + 1):
+    seen: set[int] = set()  # the loops' hashes, past the first attempts
+    tried = 0
+    for attempt in range(1, (PERSON_MORE if more else attempts) + 1):
         check()  # stopped before a puzzle was found: nothing to give back
+        if attempt > attempts and len(seen) < attempts // 2:
+            break  # the loops repeat: a small patch, whose loops were all tried
         # Loops as Loopy's first; where those keep failing (Compass-Dodecagonal 10x10: none of
-        # 2,000 gave clues the rules solve at Easy), loops without tendrils, less curly
-        loop = random_loop(puzzle, seed=rng.randrange(2**32), tendrils=attempt <= PLAIN_AFTER)
+        # 2,000 gave clues the rules solve at Easy), loops without tendrils, less curly; then
+        # Loopy's again (PERSON_MORE)
+        loop = random_loop(puzzle, seed=rng.randrange(2**32), tendrils=attempt <= PLAIN_AFTER or attempt > attempts)
+        tried = attempt
+        if more:
+            seen.add(hash(loop))
         remover = _Remover(puzzle, loop, level, progress, None if minimal else TEST_BUDGET, difficulty, deadline)
         order = [c for c in remover.clues if c != remover.anchor]
         rng.shuffle(order)
         interrupted = timed_out = False
         try:
             if not remover.start_ok():
-                reached.append(_reached(puzzle.with_clues(remover.full), difficulty))
+                if len(reached) < REACHED_SAMPLE:
+                    reached.append(_reached(puzzle.with_clues(remover.full), difficulty))
                 tests += remover.tests
                 continue
             _remove_all(remover, order, floor=1 if minimal or difficulty is not None else 2)
@@ -340,7 +359,7 @@ def generate(
                          interrupted, timed_out)
     late = deadline is not None and time.perf_counter() > deadline
     raise _failed(level, difficulty, reached, f"within the time limit of {time_limit:g} s" if late
-                  else f"after {attempts} loops")
+                  else f"after {tried} loops")
 
 
 def _keep(result: Puzzle, level: str | None, difficulty: str | None, stopped: bool, person: bool,

@@ -259,3 +259,17 @@ def test_the_kept_puzzle_is_graded_for_a_person_unless_asked_not_to() -> None:
         assert made.grade.human.level == full.level
     else:
         assert made.grade.human.level is None and full.level in ("fiendish", "search")
+
+
+def test_a_person_s_grade_goes_on_while_the_loops_are_new(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Loopy tries loops until one fits; past the first attempts ours go on with Loopy's
+    loops (with tendrils) while they keep coming out new (Dodecagonal 9x9 Easy: one in
+    about 800 fits). Here the first attempts are cut to 3, on a patch where one loop
+    in about 70 fits."""
+    from slitherasp import generate as module
+    from slitherasp.rules import deduce
+
+    monkeypatch.setattr(module, "PERSON_ATTEMPTS", 3)
+    g = generate(tilings.build("dodecagonal", 5, 4), seed=4, difficulty="easy", person=False)
+    assert g.attempts > 3 and deduce(g.puzzle, levels=(1,)).complete
+    assert unique_answer(g.puzzle) == g.answer
