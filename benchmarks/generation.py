@@ -16,21 +16,31 @@ adds unless ``person=False``) is timed in a column of its own; ``--no-person`` l
 it out (on a hard 100x100 it ran for over 5 minutes without finishing).
 ``--difficulty D`` compares like with like instead: ours for a person at level ``D``
 (``generate(difficulty=D)``, whose grades are calibrated against Loopy's) against
-Loopy's own level ``D``. The markdown table goes to stdout.
+Loopy's own level ``D``; ``--difficulty all`` does that for Easy, Normal, Tricky and
+Hard in one table. The markdown table goes to stdout.
+
+``--engine NAME=COMMAND`` (repeatable) times ours in child processes instead, one
+column per engine, e.g. ``--engine "pure=env SLITHERASP_PURE=1 python" --engine
+compiled=python --engine "today=env PYTHONPATH=/work/main python"``: each child makes
+the puzzle of the same seed, and the clue sets of every engine must agree (a column
+says so), which checks on big boards that a faster engine gives the same puzzles.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import math
 import os
 import resource
+import shlex
 import shutil
 import signal
 import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from slitherasp import tilings
 from slitherasp.explain import human_grade
@@ -64,6 +74,64 @@ def ours(name: str, w: int, h: int, seed: int, person: bool = True, difficulty: 
     return seconds, time.process_time() - start
 
 
+def child(name: str, w: int, h: int, difficulty: str, seed: int) -> None:
+    """In a child process (``--child``): make one puzzle for a person and print its CPU
+    seconds, a digest of its clues and which engine ran."""
+    try:
+        from slitherasp.rules.compiled import compiled
+    except ImportError:  # a checkout from before the compiled engine
+        def compiled() -> bool:
+            return False
+
+    patch = tilings.build(name, w, h)
+    start = time.process_time()
+    made = generate(patch, seed=seed, difficulty=difficulty, person=False)
+    seconds = time.process_time() - start
+    clues = "".join("." if k is None else str(k) for k in made.puzzle.clues)
+    print(f"{seconds:.3f} {hashlib.sha1(clues.encode()).hexdigest()[:12]} {int(compiled())}")
+
+
+def engine(command: str, name: str, w: int, h: int, difficulty: str, seed: int) -> tuple[float, str, bool]:
+    """CPU seconds of one puzzle made by ``command`` (a Python, perhaps after ``env``
+    settings) in a child process, the digest of its clues, and whether it ran compiled."""
+    args = [*shlex.split(command), str(Path(__file__).resolve()), "--child", name, str(w), str(h), difficulty,
+            str(seed)]
+    out = subprocess.run(args, capture_output=True, text=True, check=True, cwd=Path(__file__).resolve().parents[1])
+    seconds, digest, flag = out.stdout.split()[-3:]
+    return float(seconds), digest, flag == "1"
+
+
+def table(args: argparse.Namespace, have_loopy: bool) -> None:
+    """Engines side by side in child processes, at each level asked for, against Loopy."""
+    engines = [e.split("=", 1) for e in args.engine] or [["ours", shlex.quote(sys.executable)]]
+    levels = list(DIFFICULTIES[:4]) if args.difficulty in (None, "all") else [args.difficulty]
+    names = " | ".join(f"{n} CPU s | {n} / Loopy" for n, _ in engines)
+    print(f"| tiling | size | level | {names} | Loopy CPU s | same puzzles |")
+    print("|---|---|---|" + "---:|---:|" * len(engines) + "---:|---|")
+    chosen = args.cases.split(",")
+    cases = [c for group, cs in (("small", CASES), ("large", LARGE), ("huge", HUGE)) if group in chosen for c in cs
+             if not args.tilings or c[0] in args.tilings.split(",")]
+    for name, number, w, h in cases:
+        for level in levels if (name, w) != ("square", 60) else ["hard"]:
+            seeds = range(1, args.seeds + 1)
+            runs = {n: [engine(cmd, name, w, h, level, s) for s in seeds] for n, cmd in engines}
+            theirs = [loopy(args.loopy, number, w, h, level[0], args.loopy_limit) for _ in seeds] if have_loopy \
+                else [math.nan]
+            t = statistics.median(theirs)
+            cells = []
+            for n, _ in engines:
+                m = statistics.median(r[0] for r in runs[n])
+                kind = "" if not runs[n] else (" (c)" if all(r[2] for r in runs[n]) else "")
+                cells.append(f"{m:.2f}{kind} | {m / t:.2f}" if math.isfinite(t) and t > 0 else f"{m:.2f}{kind} | ")
+            same = all(len({runs[n][i][1] for n, _ in engines}) == 1 for i in range(len(seeds)))
+            print(f"{name} {w}x{h} {level}: " + "; ".join(f"{n} {[round(r[0], 2) for r in rs]}" for n, rs in
+                  runs.items()) + f"; Loopy {[round(x, 2) for x in theirs]}", file=sys.stderr, flush=True)
+            print(f"| {name} | {w}x{h} | {level} | {' | '.join(cells)} | {t:.2f} | {'yes' if same else 'NO'} |",
+                  flush=True)
+    print(f"\nmedians of {args.seeds} seeds; ours: generate(difficulty=L, person=False) in a child process per "
+          "puzzle, (c): the compiled engine ran; Loopy: sgt-loopy --generate 1 WxHtNdL.")
+
+
 def loopy(exe: str, number: int, w: int, h: int, level: str = "h", limit: float = math.inf) -> float:
     """CPU seconds of one ``sgt-loopy --generate``; ``inf`` when it ran past ``limit``
     CPU seconds (it is then stopped)."""
@@ -84,15 +152,26 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=3, help="puzzles per case and generator (default 3)")
     ap.add_argument("--cases", default="small", help="small (default), large (square 60x60) or small,large")
     ap.add_argument("--no-person", action="store_true", help="leave out timing a person's grade (slow on big boards)")
-    ap.add_argument("--difficulty", choices=DIFFICULTIES[:4],
+    ap.add_argument("--tilings", help="only these tilings of the cases, by name (comma-separated)")
+    ap.add_argument("--child", nargs=5, help=argparse.SUPPRESS)
+    ap.add_argument("--engine", action="append", default=[], metavar="NAME=COMMAND",
+                    help="time ours in child processes run by COMMAND (repeatable; see the module)")
+    ap.add_argument("--difficulty", choices=[*DIFFICULTIES[:4], "all"],
                     help="make ours for a person at this level and Loopy's at its own (default: solver grade hard)")
     ap.add_argument("--loopy", default=shutil.which("sgt-loopy") or "/usr/games/sgt-loopy")
     ap.add_argument("--loopy-limit", type=float, default=1800.0, metavar="S",
                     help="CPU seconds a Loopy run may take before it is stopped (default 1800)")
     args = ap.parse_args()
+    if args.child:
+        name, w, h, level, seed = args.child
+        child(name, int(w), int(h), level, int(seed))
+        return
     have_loopy = os.access(args.loopy, os.X_OK)
     if not have_loopy:
         print(f"{args.loopy} not found: Loopy's column stays empty (apt install sgt-puzzles)", file=sys.stderr)
+    if args.engine or args.difficulty == "all":
+        table(args, have_loopy)
+        return
     print("| tiling | size | ours CPU s | a person's grade after, CPU s | Loopy CPU s | ours / Loopy |")
     print("|---|---|---:|---:|---:|---:|")
     chosen = args.cases.split(",")

@@ -28,6 +28,7 @@ For the solver's grade (``level``, :mod:`.grading`) every test runs in one groun
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -74,6 +75,13 @@ PERSON_ATTEMPTS = 400
 fits (its full clues solved by the rules of the level, the puzzle not too easy), and on
 some grids most do not (Dodecagonal 5x4 Easy: one loop in about 70). A try that fails
 at once costs a loop and one run of the rules."""
+PERSON_MORE = 4000
+"""Loops a person's grade goes on to past :data:`PERSON_ATTEMPTS` when no number was
+given and the loops keep coming out new (on a patch too small for the grade they
+repeat): Loopy's loops again, with tendrils. Loopy's generator never gives up; on
+Dodecagonal 9x9 Easy one of its loops in about 800 fits, and no loop without tendrils."""
+REACHED_SAMPLE = 20
+"""Failed loops whose full clue set is graded for the message (a grade costs ten loops)."""
 PERSON_BUDGET = 10.0
 """Seconds a person's grade of a puzzle made for the solver's grade may take (trials
 beyond Loopy's Hard can take long); past it the grade is ``search``, which the
@@ -229,9 +237,15 @@ class _Remover:
 
     def remove(self, group: list[int], floor: int) -> None:
         """Remove as much of ``group`` as keeps the puzzle at its level, splitting
-        failed groups down to ``floor`` cells (1: every clue is tested on its own)."""
+        failed groups down to ``floor`` cells (1: every clue is tested on its own).
+
+        For a person's grade by the rules, a failed group whose first half all went
+        fails without its first half too (the rules are monotone in the clues: the
+        same clue set failed), so it is split again untested (the same puzzle, about
+        7% fewer tests)."""
+        known = False  # that the group fails
         while group:
-            good, other = self.without(group)
+            good, other = (False, None) if known else self.without(group)
             if good:
                 self.untested -= len(group)
                 self._report()
@@ -251,9 +265,10 @@ class _Remover:
                     self.untested -= 1
                     group = [c for c in group if c != broken[0]]
                     continue
-            half = len(group) // 2
+            half, before = len(group) // 2, len(self.clues)
             self.remove(group[:half], floor)
             group = group[half:]
+            known = self.derivation is not None and before - len(self.clues) == half
 
     def result(self) -> Puzzle:
         return self.puzzle.with_clues(self.clues)
@@ -285,9 +300,11 @@ def generate(
     keeps its clues; with ``minimal`` failed batches are split down to single clues
     and tests are unbounded, so that no single clue can be removed without losing
     uniqueness at the grade. A loop whose clues cannot reach the grade is replaced by
-    another, up to ``attempts`` loops; then :class:`GenerationError` names the
-    hardest grade reached. Ctrl-C stops early and returns the puzzle so far (unique at
-    its grade) with ``interrupted`` set; so does running out of ``time_limit``
+    another, up to ``attempts`` loops (for a person's grade, when not given,
+    :data:`PERSON_ATTEMPTS`, and on to :data:`PERSON_MORE` while the loops are new);
+    then :class:`GenerationError` names the hardest grade the first of them reached.
+    Ctrl-C stops early and returns the puzzle so far (unique at its grade) with
+    ``interrupted`` set; so does running out of ``time_limit``
     seconds, with ``timed_out`` set, or :class:`GenerationError` when no unique clue
     set was found by then. ``grade.human`` is the puzzle's grade for a person
     (``fiendish`` and ``search`` included), left out with ``person=False``. With
@@ -308,20 +325,30 @@ def generate(
     rng = random.Random(seed)
     reached: list[str | None] = []
     tests, deadline = 0, None if time_limit is None else start + time_limit
+    more = attempts is None and difficulty is not None
     if attempts is None:
         attempts = PERSON_ATTEMPTS if difficulty is not None else SOLVER_ATTEMPTS
-    for attempt in range(1, attempts + 1):
+    seen: set[int] = set()  # the loops' hashes, past the first attempts
+    tried = 0
+    for attempt in range(1, (PERSON_MORE if more else attempts) + 1):
         check()  # stopped before a puzzle was found: nothing to give back
+        if attempt > attempts and len(seen) < attempts // 2:
+            break  # the loops repeat: a small patch, whose loops were all tried
         # Loops as Loopy's first; where those keep failing (Compass-Dodecagonal 10x10: none of
-        # 2,000 gave clues the rules solve at Easy), loops without tendrils, less curly
-        loop = random_loop(puzzle, seed=rng.randrange(2**32), tendrils=attempt <= PLAIN_AFTER)
+        # 2,000 gave clues the rules solve at Easy), loops without tendrils, less curly; then
+        # Loopy's again (PERSON_MORE)
+        loop = random_loop(puzzle, seed=rng.randrange(2**32), tendrils=attempt <= PLAIN_AFTER or attempt > attempts)
+        tried = attempt
+        if more:
+            seen.add(hash(loop))
         remover = _Remover(puzzle, loop, level, progress, None if minimal else TEST_BUDGET, difficulty, deadline)
         order = [c for c in remover.clues if c != remover.anchor]
         rng.shuffle(order)
         stop = _removed(remover, order, minimal, difficulty)
         tests += remover.tests
         if stop is None:
-            reached.append(_reached(puzzle.with_clues(remover.full), difficulty))
+            if len(reached) < REACHED_SAMPLE:
+                reached.append(_reached(puzzle.with_clues(remover.full), difficulty))
             continue
         interrupted, timed_out = stop == "interrupt", stop == "time"
         if (interrupted or timed_out) and not partial:
@@ -337,7 +364,7 @@ def generate(
     if reason() == "interrupt":  # stopped while the last loop was tested: that is no failure
         raise StoppedError("interrupt")
     late = deadline is not None and time.perf_counter() > deadline
-    raise _failed(level, difficulty, reached, "within the time limit" if late else f"after {attempts} loops")
+    raise _failed(level, difficulty, reached, "within the time limit" if late else f"after {tried} loops")
 
 
 def _removed(remover: _Remover, order: list[int], minimal: bool, difficulty: str | None) -> str | None:
@@ -433,12 +460,19 @@ def _reached(puzzle: Puzzle, difficulty: str | None) -> str | None:
 
 def _remove_all(remover: _Remover, order: Sequence[int], floor: int) -> None:
     """Walk the cells in ``order`` in batches that double after a success and halve
-    after a failure."""
+    after a failure. The cyclic garbage collector is off meanwhile: the tests make
+    millions of lists and tuples and no cycle (square 30x30 hard: 13% less time)."""
     batch, i = 8, 0
-    while i < len(order):
-        group = list(order[i : i + batch])
-        before = len(remover.clues)
-        remover.remove(group, floor)
-        i += len(group)
-        removed_all = before - len(remover.clues) == len(group)
-        batch = min(batch * 2, 256) if removed_all else max(1, batch // 2)
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        while i < len(order):
+            group = list(order[i : i + batch])
+            before = len(remover.clues)
+            remover.remove(group, floor)
+            i += len(group)
+            removed_all = before - len(remover.clues) == len(group)
+            batch = min(batch * 2, 256) if removed_all else max(1, batch // 2)
+    finally:
+        if collecting:
+            gc.enable()

@@ -397,3 +397,17 @@ def test_cli_a_grade_the_time_limit_left_out_is_not_graded_never_none(
     assert code == 124 and "None" not in err
     assert "not graded for a person, not graded for the solver" in err
     assert Path(out.split()[0]).name == "square-5x5-ungraded-s1.lp"
+
+
+def test_a_person_s_grade_goes_on_while_the_loops_are_new(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Loopy tries loops until one fits; past the first attempts ours go on with Loopy's
+    loops (with tendrils) while they keep coming out new (Dodecagonal 9x9 Easy: one in
+    about 800 fits). Here the first attempts are cut to 3, on a patch where one loop
+    in about 70 fits."""
+    from slitherasp import generate as module
+    from slitherasp.rules import deduce
+
+    monkeypatch.setattr(module, "PERSON_ATTEMPTS", 3)
+    g = generate(tilings.build("dodecagonal", 5, 4), seed=4, difficulty="easy", person=False)
+    assert g.attempts > 3 and deduce(g.puzzle, levels=(1,)).complete
+    assert unique_answer(g.puzzle) == g.answer

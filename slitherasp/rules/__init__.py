@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..model import Puzzle
+from . import compiled  # noqa: F401  (first: it may choose the plain Python modules)
 from .board import ALL, BEYOND, EASY, HARD, LEVELS, NORMAL, TRICKY, Contradiction
 from .engine import Rules, Stopped
 

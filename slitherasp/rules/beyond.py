@@ -73,8 +73,8 @@ class Beyond(Faces):
         puzzle those settle, the bookkeeping of faces took half the time."""
         faces = self.cells + 1  # the outside is the last
         self.fcls, self.fodd = list(range(faces)), [0] * faces
-        self.fmembers: list[list[int]] = [[f] for f in range(faces)]
-        self.pend5: list[tuple[int, bool, tuple[int, ...]]] = []
+        self.fmembers = [[f] for f in range(faces)]
+        self.pend5 = []
         self.corner_base = self.cells + self.n + self.m
         self.two = bytearray(self.cells + self.n)
         """Places weighed once with two open edges: they know all they can say."""
@@ -108,7 +108,7 @@ class Beyond(Faces):
             if not mask >> (sa + sb) & 1:
                 raise Contradiction
             return
-        known, other = (sa, b) if sb is None else (sb, a)
+        known, other = (bool(sa), b) if sb is None else (bool(sb), a)
         can = [v for v in (0, 1) if mask >> (v + known) & 1]
         if not can:
             raise Contradiction

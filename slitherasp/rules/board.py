@@ -14,6 +14,9 @@ of two classes (of edges, or of faces) is a fact numbered after those.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from ..model import Puzzle
 from .shape import Shape, graph_shape
 
@@ -57,8 +60,10 @@ class Board:
     Normal stalls, and Normal then stops (a puzzle Normal settles pays for no corner
     that Tricky teaches)."""
 
-    def __init__(self, puzzle: Puzzle, levels: tuple[int, ...] = LEVELS, why=None,  # type: ignore[no-untyped-def]
+    def __init__(self, puzzle: Puzzle | None = None, levels: tuple[int, ...] = LEVELS, why: Any = None,
                  fresh: bool = True, lean: bool = False) -> None:
+        if puzzle is None:  # a blank board for copy.copy to fill (a compiled class runs __init__ there)
+            return
         self.p = p = puzzle
         self.shape = shape = graph_shape(puzzle)
         self.levels = levels
@@ -89,6 +94,8 @@ class Board:
         self.chains: list[int] = []
         """An end of every chain made since the loop rule last looked."""
         self.loop_dirty = False
+        self.maybe: list[int] = []
+        """Edges closing the only chain that might be the answer: looked at again later."""
         # edges known alike or opposite (Loopy's linedsf): each edge's class (an edge
         # naming it) and parity against it, kept current for every member
         self.ecls, self.epar = list(range(m)), [0] * m
@@ -253,6 +260,22 @@ class Board:
             self._beyond_set(e, value)
 
     beyond = False
+    """Whether level 5 follows every change (:mod:`.faces`)."""
+    use_loop = True
+    """Whether the rules that need the loop to be one loop run (off: lines may form
+    several loops, as the reasons of steps that need no loop rule are checked)."""
+
+    def _beyond_init(self) -> None:
+        """Level 5's state, on a board whose levels include it (:mod:`.beyond`)."""
+        raise NotImplementedError
+
+    def _beyond_set(self, e: int, value: bool) -> None:
+        """Level 5 follows an edge settled (:mod:`.faces`)."""
+        raise NotImplementedError
+
+    def _beyond_learn(self, k: int, mask: int) -> None:
+        """Level 5 follows a corner narrowed (:mod:`.faces`)."""
+        raise NotImplementedError
 
     def _line(self, u: int, v: int) -> None:
         """A new line joins two chains, or closes one into a loop. Only the ends of a
@@ -351,6 +374,6 @@ class Board:
     def done(self) -> bool:
         return None not in self.state
 
-    def open_edges(self, edges) -> list[int]:  # type: ignore[no-untyped-def]
+    def open_edges(self, edges: Iterable[int]) -> list[int]:
         state = self.state
         return [e for e in edges if state[e] is None]

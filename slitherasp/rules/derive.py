@@ -18,6 +18,7 @@ are monotone), for the work of the part of the board the clues reached.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 
 from ..model import Puzzle
@@ -43,8 +44,8 @@ class Deps:
         """The dependencies of every class of related edges (by root)."""
         self.rel: list[int] = []
 
-    def attach(self, board) -> None:  # type: ignore[no-untyped-def]
-        self.board = board
+    def attach(self, board: Rules) -> None:
+        self.ecls: list[int] = board.ecls  # not the board: no cycle, so generation runs without the collector
         self.m = board.m
         self.k = len(board.shape.corner_edges)
         if not self.dep:
@@ -76,14 +77,14 @@ class Deps:
             self.learns.append((q, mask, d))
 
     def join(self, kind: str, a: int, b: int, odd: int, premises: tuple[int, ...]) -> None:
-        cls = self.board.ecls
+        cls = self.ecls
         ra, rb = cls[a], cls[b]
         d = self._of(premises) | self.cls.get(ra, 0) | self.cls.get(rb, 0)
         self.cls[ra] = self.cls[rb] = d
         self.merges.append((a, b, odd, d))
 
     def relation(self, a: int, b: int, kind: str = "edge") -> tuple[int, ...]:
-        self.rel.append(self.cls.get(self.board.ecls[a], 0))
+        self.rel.append(self.cls.get(self.ecls[a], 0))
         return (self.m + self.k + len(self.rel) - 1,)
 
     def flush(self) -> None:
@@ -179,8 +180,7 @@ def _fork(parent: Derivation, clues: tuple[int | None, ...], cells: list[int], l
     relations that ``deps`` no longer keeps, with the places of the lost edges to
     look at."""
     old = parent.board
-    board = object.__new__(type(old))
-    board.__dict__.update(old.__dict__)
+    board = copy.copy(old)  # (a compiled board has no __dict__)
     board.clues = clues
     lines = _counts(board, old, cells, lost)
     board.far, board.cnt = list(old.far), list(old.cnt)

@@ -112,9 +112,6 @@ class Easy(Board):
             else:
                 self.set(e, False, bad)
 
-    maybe: list[int] = []
-    """Edges closing the only chain that might be the answer: looked at again later."""
-
     def _closing_breaks(self, e: int, end: int) -> tuple[int, ...] | None:
         """Why closing the chain of ``end`` with edge ``e`` cannot be the answer (the
         premises: the chain's lines and a line outside it, or a clue it would leave

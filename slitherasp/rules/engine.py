@@ -7,7 +7,9 @@ order; the highest level that had to deduce anything is the puzzle's level.
 
 from __future__ import annotations
 
+import copy
 import time
+from collections.abc import Callable
 
 from ..stopping import requested
 from .beyond import Beyond
@@ -25,9 +27,6 @@ class Rules(Beyond):
     """A board with every rule (see :mod:`slitherasp.rules`)."""
 
     deadline: float | None = None
-    use_loop = True
-    """Whether the rules that need the loop to be one loop run (off: lines may form
-    several loops, as the reasons of steps that need no loop rule are checked)."""
     here = -1
     """The place the rule running now looks at (-1: the loop, or the whole board):
     what a recorded fact names as its place (:mod:`.why`)."""
@@ -139,7 +138,7 @@ class Rules(Beyond):
         if length != len(lines):
             raise Contradiction
 
-    def _handler(self, level: int):  # type: ignore[no-untyped-def]
+    def _handler(self, level: int) -> Callable[[int], None]:
         """The function that applies the rules of ``level`` (above the easy ones) to a place."""
         cells, n = self.cells, self.n
         if level == BEYOND:
@@ -152,8 +151,7 @@ class Rules(Beyond):
 
     def copy(self) -> Rules:
         """An independent copy (for a trial), its queues empty: this board was stuck."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
+        other = copy.copy(self)  # (a compiled board has no __dict__)
         for name in ("state", "on_v", "unk_v", "on_c", "unk_c", "allowed", "cnt", "far", "ecls", "epar",
                      "settled", "maybe", "chains"):
             setattr(other, name, list(getattr(self, name)))

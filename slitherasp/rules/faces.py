@@ -18,6 +18,20 @@ __all__ = ["Faces"]
 class Faces(Loopy):
     """A board that keeps the classes of faces of level 5 (see the module)."""
 
+    fcls: list[int]
+    """Per face (the outside last), its class; ``fodd`` its parity against the class's
+    root, ``fmembers`` the members of each class by root."""
+    fodd: list[int]
+    fmembers: list[list[int]]
+    pend5: list[tuple[int, bool, tuple[int, int]]]
+    """Open edges between related faces, to settle: (edge, line, its two faces)."""
+    corner_base: int
+    corner_places: bool
+    two: bytearray
+    cursor: int
+    quiet: int
+    seen: int
+
     def _wake(self) -> None:
         """Start this level's bookkeeping from the board as it stands: the faces each
         settled edge and each corner relates, and the corners to look at."""

@@ -32,6 +32,8 @@ Hard
 
 from __future__ import annotations
 
+from typing import cast
+
 from .board import Contradiction
 from .easy import Easy
 
@@ -121,12 +123,12 @@ class Loopy(Easy):
         corners = self.shape.ring_corners[c]  # None off a disc: nothing known of its corners
         # a corner's mask as it is (runs reads only its bits 0 and 2)
         masks = (5,) * len(ring) if corners is None else tuple(map(allowed.__getitem__, corners))
-        key = (self.clues[c], tuple(map(state.__getitem__, ring)), masks)
+        key = (cast(int, self.clues[c]), tuple(map(state.__getitem__, ring)), masks)
         found = _RUNS.get(key)
         if found is None:
             if len(_RUNS) > 200_000:
                 _RUNS.clear()
-            found = _RUNS[key] = runs(*key)
+            found = _RUNS[key] = runs(key[0], key[1], key[2])
         if found is CONTRADICTION:
             raise Contradiction
         settles, learns = found
@@ -140,7 +142,9 @@ class Loopy(Easy):
                    *(self.m + q for q in corners or () if allowed[q] != 7))
         for j, line in settles:
             self.set(ring[j], line, why)
-        for j, mask in learns if corners is not None else ():
+        if corners is None:
+            return
+        for j, mask in learns:
             if state[ring[j]] is None and state[ring[(j + 1) % len(ring)]] is None:
                 self.learn(corners[j], mask, why)
 
@@ -182,7 +186,7 @@ class Loopy(Easy):
         have at most one; with exactly one and no other line, more follows."""
         ce = self.shape.corner_edges
         a, b = ce[q]
-        why = (self.m + q,) if self.why is not None else ()
+        why: tuple[int, ...] = (self.m + q,) if self.why is not None else ()
         allowed = self.allowed
         for r in self.shape.corners_at[v]:
             x, y = ce[r]
@@ -226,7 +230,7 @@ class Loopy(Easy):
             why = (-1 - c, *(e for e in edges if state[e] is not None)) if self.why is not None else ()
             self._parity((k - self.on_c[c]) & 1, opens, why)  # type: ignore[operator]
 
-    def _alike_pairs(self, c: int, edges, value: bool) -> None:  # type: ignore[no-untyped-def]
+    def _alike_pairs(self, c: int, edges: tuple[int, ...], value: bool) -> None:
         """Two open edges alike where one more line (or cross) is all the clue takes:
         both are the other state."""
         state, cls, par = self.state, self.ecls, self.epar
