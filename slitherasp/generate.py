@@ -131,11 +131,11 @@ def generate(
     :data:`PERSON_ATTEMPTS`, and on to :data:`PERSON_MORE` while the loops are new);
     then :class:`GenerationError` names the hardest grade the first of them reached.
     Ctrl-C stops early and returns the puzzle so far (unique at its grade) with
-    ``interrupted`` set; so does running out of ``time_limit`` seconds, with
-    ``timed_out`` set, or :class:`GenerationError` when no unique clue set was found. ``grade.human`` is the puzzle's grade for a person
-    (``fiendish`` and ``search`` included), left out with ``person=False``. With
-    ``partial=False`` a stop (Ctrl-C, the time limit) raises :class:`StoppedError`
-    instead of giving back the puzzle so far (a collection keeps finished puzzles only).
+    ``interrupted`` set; so does running out of ``time_limit`` seconds, with ``timed_out``
+    set, or :class:`GenerationError` when no unique clue set was found. ``grade.human``
+    is the puzzle's grade for a person (``fiendish`` and ``search`` included), left out
+    with ``person=False``. With ``partial=False`` a stop (Ctrl-C, the time limit) raises
+    :class:`StoppedError` instead of the puzzle so far (a collection keeps finished ones).
     """
     if level is None and difficulty is None:  # a person's Normal; on a patch too small for one, Easy
         try:
