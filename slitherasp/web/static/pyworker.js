@@ -1,14 +1,17 @@
 // The page's actions answered by Python in this browser (the static site): one Web
 // Worker (worker.js) runs them one at a time. Cancel ends the worker, whose Python
-// cannot be interrupted mid-action, and starts a fresh one (the files come from the
-// browser's cache, so it is ready again in a few seconds).
+// cannot be interrupted mid-action, and starts a fresh one for the actions still
+// waiting (the files come from the browser's cache: ready again in a few seconds).
 
 let worker = null;
 let ready = null;
-const waiting = new Map(); // id -> {resolve, reject, progress}
+const waiting = new Map(); // id -> {resolve, reject, progress, message}
 let nextId = 1;
+/** How many workers this page has started (a Cancel starts a fresh one). */
+export let spawns = 0;
 
 function spawn() {
+  spawns += 1;
   worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   ready = new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => {
@@ -36,21 +39,36 @@ function fail(message) {
   worker = null;
 }
 
+/** Stop the action `id` (the worker's Python cannot be interrupted, so the worker
+ *  ends); the other actions waiting go to a fresh worker, as they were asked. */
+function cancel(id) {
+  waiting.delete(id);
+  worker?.terminate();
+  worker = null;
+  if (!waiting.size) return;
+  spawn();
+  for (const [other, job] of waiting) worker.postMessage({ id: other, ...job.message });
+}
+
 /** Whether Python has started (the first action waits for it: a few seconds). */
 export function started() { return ready; }
 
 /** One action: {status, body}, as the server would answer it; `progress(text)` hears
- *  how far long work got; an abort of `signal` rejects with an AbortError. */
+ *  how far long work got; an abort of `signal` while it runs rejects with an
+ *  AbortError (an abort after the answer came does nothing). */
 export function viaWorker(action, payload, { signal, progress } = {}) {
+  if (signal?.aborted) return Promise.reject(new DOMException("", "AbortError"));
   if (!worker) spawn();
-  const id = nextId++;
+  const id = nextId++, message = { action, payload };
   return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject, progress });
-    signal?.addEventListener("abort", () => {
-      waiting.delete(id);
-      fail("Cancelled.");
+    const stop = () => {
+      if (!waiting.has(id)) return;
+      cancel(id);
       reject(new DOMException("", "AbortError"));
-    });
-    worker.postMessage({ id, action, payload });
+    };
+    const settled = (then) => (value) => { signal?.removeEventListener("abort", stop); then(value); };
+    waiting.set(id, { resolve: settled(resolve), reject: settled(reject), progress, message });
+    signal?.addEventListener("abort", stop);
+    worker.postMessage({ id, ...message });
   });
 }
