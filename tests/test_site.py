@@ -101,7 +101,7 @@ def test_the_site_plays_hints_generates_composes_and_works_offline(site: tuple[P
         actions.w3c_actions.pointer_action.move_to_location(x, y)
         actions.perform()
         page.press(key)
-        page.wait(lambda: said in page.status(), START)
+        page.wait(lambda said=said: said in page.status(), START)
     # the second clue's live check aborts the first's, which had ended: Python goes on
     # in the same worker (an abort after the answer once restarted it, seconds each)
     spawns = page.b.execute_async_script(
@@ -129,3 +129,7 @@ def test_the_site_plays_hints_generates_composes_and_works_offline(site: tuple[P
     page.act("clear")
     page.act("hint")
     page.wait(lambda: "Hint" in page.status(), START)
+    # this visit's Python started from the memory snapshot an earlier one kept
+    assert page.b.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "import('./static/pyworker.js').then((m) => done(m.fromSnapshot));") is True

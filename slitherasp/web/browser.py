@@ -6,8 +6,10 @@ The worker gives Python a module ``slitherasp_js`` with ``clingo(program, models
 options)`` (clingo-wasm's synchronous run, clingo's JSON out) and ``progress(text)``
 (posted to the page). :func:`start` makes the first the text runner of every solve
 (:mod:`slitherasp.engines`); :func:`call` answers one action, as the server would: a
-status and a JSON object, an error in one line. No thread is started and no module
-outside the standard library and this package is loaded.
+status and a JSON object, an error in one line. :func:`warm` imports what the actions
+use before the worker keeps a memory snapshot of Python (the next visit starts from
+it). No thread is started and no module outside the standard library and this
+package is loaded.
 
 >>> reply = json.loads(call("share", json.dumps({"puzzle": "1 1\\n4\\n"})))
 >>> reply["status"], reply["body"]["text"]
@@ -28,6 +30,20 @@ page's Cancel button ends the work at once (it ends the worker)."""
 SLOWER = 2.0
 """Pure Python in Pyodide takes about twice the CPU of CPython on the machine where the
 estimates of generation times were measured (1.25-2.8x, median 2)."""
+
+
+WARM_PUZZLE = "3x3t0:2a3b1a3a"
+"""A Loopy ID :func:`warm` opens (Python's first open compiles the readers and the scene)."""
+
+
+def warm() -> None:
+    """Import and run once, in pure Python, what the page's actions use: the worker
+    calls it before it snapshots Python's memory, where no JavaScript may be held yet
+    (so before :func:`start`)."""
+    from .. import explain, generate, sessions, solver  # noqa: F401  # kept in the snapshot
+
+    api.open_puzzle({"puzzle": WARM_PUZZLE})
+    api.share({"puzzle": WARM_PUZZLE})
 
 
 def start() -> None:

@@ -125,8 +125,10 @@ def _write(work: Path, packages: dict[str, bytes]) -> dict[str, int]:
     for path in sorted(STATIC.iterdir()):
         if path.is_file() and path.name not in ("index.html", *SITE_ONLY):
             out[f"static/{path.name}"] = path.read_bytes()
-    out["static/config.js"] = b'export const BACKEND = "worker"; // written by slitherasp site\n'
     out["py/slitherasp.zip"] = source_zip()
+    python = hashlib.sha256(b"".join(out[k] for k in sorted(out) if k.startswith(("pyodide/", "py/"))))
+    out["static/config.js"] = (  # written by slitherasp site; SNAPSHOT: see worker.js
+        f'export const BACKEND = "worker";\nexport const SNAPSHOT = "{python.hexdigest()[:16]}";\n').encode()
     out["static/icon-192.png"], out["static/icon-512.png"] = icon(192), icon(512)
     out["manifest.webmanifest"] = _manifest()
     out["index.html"] = _index()

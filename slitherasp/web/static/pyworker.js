@@ -9,13 +9,15 @@ const waiting = new Map(); // id -> {resolve, reject, progress, message}
 let nextId = 1;
 /** How many workers this page has started (a Cancel starts a fresh one). */
 export let spawns = 0;
+/** Whether the last worker's Python started from the snapshot an earlier visit kept. */
+export let fromSnapshot = null;
 
 function spawn() {
   spawns += 1;
   worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
   ready = new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => {
-      if (data.ready) { resolve(); return; }
+      if (data.ready) { fromSnapshot = data.snapshot; resolve(); return; }
       if (data.failed) { reject(new Error(data.failed)); fail(data.failed); return; }
       const job = waiting.get(data.id);
       if (!job) return;

@@ -2,30 +2,66 @@
 // runs this package's Python, which answers each action with the same functions as
 // `slitherasp serve` (slitherasp/web/browser.py), and clingo-wasm runs the programs the
 // rules leave open. Messages in: {id, action, payload}; out: {id, status, body} when an
-// action ends, {id, progress} while it works, {ready} once Python has started.
+// action ends, {id, progress} while it works, {ready, snapshot} once Python has started
+// (snapshot: from the one kept at an earlier visit).
 // Everything comes from this site: ../pyodide, ../clingo and ../py beside static/.
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { init as clingo } from "../clingo/run.js";
+import { SNAPSHOT } from "./config.js";
 
 const here = (path) => new URL(path, import.meta.url).href;
 let current = null; // the id of the action running now (its progress is posted with it)
 
+// Python's memory once the package is imported, kept by the browser after the first
+// start (Cache Storage, one per build: SNAPSHOT names the runtime and the package), so
+// that later visits start in well under a second instead of several. Pyodide's
+// snapshots are experimental: one that does not load is dropped and Python starts anew.
+const STARTS = "python-start"; // not "slitherasp-…": the service worker clears those
+const startFile = here(`../py/start-${SNAPSHOT}.bin`);
+
+async function kept() {
+  if (!SNAPSHOT || typeof caches === "undefined") return null;
+  try {
+    const found = await (await caches.open(STARTS)).match(startFile);
+    return found ? new Uint8Array(await found.arrayBuffer()) : null;
+  } catch (err) { return null; }
+}
+
+async function keep(bytes) {
+  try {
+    const cache = await caches.open(STARTS);
+    for (const old of await cache.keys()) await cache.delete(old);
+    await cache.put(startFile, new Response(bytes));
+  } catch (err) { /* a browser that keeps nothing starts Python anew each time */ }
+}
+
+const python = (snapshot) => loadPyodide({
+  indexURL: here("../pyodide/"), packages: [], ...(snapshot ? { _loadSnapshot: snapshot } : { _makeSnapshot: true }),
+});
+
 async function start() {
-  const [py, run, source] = await Promise.all([
-    loadPyodide({ indexURL: here("../pyodide/"), packages: [] }),
+  const [snapshot, run, source] = await Promise.all([
+    kept(),
     clingo({ singleThreaded: true, locateFile: (file) => here(`../clingo/${file}`) }),
     fetch(here("../py/slitherasp.zip")).then((r) => r.arrayBuffer()),
   ]);
+  let py = snapshot && await python(snapshot).catch(() => null);
+  const fresh = !py;
+  if (fresh) py = await python(null);
   py.unpackArchive(source, "zip", { extractDir: "/home/pyodide/lib" });
+  py.runPython("import sys; sys.path[:0] = [] if '/home/pyodide/lib' in sys.path else ['/home/pyodide/lib']");
+  if (fresh && SNAPSHOT && typeof caches !== "undefined") {
+    py.runPython("import slitherasp.web.browser; slitherasp.web.browser.warm()");
+    keep(py.makeMemorySnapshot());
+  }
   py.registerJsModule("slitherasp_js", {
     clingo: (program, models, options) => JSON.stringify(run(program, models, JSON.parse(options))),
     progress: (text) => postMessage({ id: current, progress: String(text) }),
   });
-  py.runPython("import sys; sys.path.insert(0, '/home/pyodide/lib')");
   const browser = py.pyimport("slitherasp.web.browser");
   browser.start();
-  postMessage({ ready: true });
+  postMessage({ ready: true, snapshot: !fresh });
   return browser;
 }
 
