@@ -41,12 +41,13 @@ const python = (snapshot) => loadPyodide({
 });
 
 async function start() {
-  const [snapshot, run, source] = await Promise.all([
+  let [snapshot, run, source] = await Promise.all([
     kept(),
     clingo({ singleThreaded: true, locateFile: (file) => here(`../clingo/${file}`) }),
     fetch(here("../py/slitherasp.zip")).then((r) => r.arrayBuffer()),
   ]);
   let py = snapshot && await python(snapshot).catch(() => null);
+  snapshot = null; // copied into Python's memory: 31 MB the browser may take back
   const fresh = !py;
   if (fresh) py = await python(null);
   py.unpackArchive(source, "zip", { extractDir: "/home/pyodide/lib" });
