@@ -309,7 +309,7 @@ def run_grade(args: argparse.Namespace) -> int:
     from ..generate import grade
     from ..results import grade_json
 
-    puzzle = load(args.instance, args.format)
+    puzzle = load(args.instance, args.format, args.variant)
     progress = Progress.for_args(None, args, what="grading", ticking=True)
     try:
         g = grade(puzzle, time_limit=remaining(args.time_limit), human=True)
@@ -322,6 +322,9 @@ def run_grade(args: argparse.Namespace) -> int:
     elif g.level and g.human:
         out(f"{g.human.level.upper()} for a person (score {score_text(g.human.score)}), {g.level.upper()} for the "
             f"solver: unique; proof took {g.choices} choices and {g.conflicts} conflicts")
+    elif g.level and getattr(puzzle, "is_variant", False):  # a person's rules are classic Slitherlink's
+        out(f"{g.level.upper()} for the solver: unique; proof took {g.choices} choices and {g.conflicts} "
+            f"conflicts (a {puzzle.title} has no person's grade)")
     elif g.unique is None:
         out("UNKNOWN: " + ("interrupted" if stopped(Exit.TIMEOUT) == Exit.INTERRUPT else "the time limit ran out"))
     else:
@@ -335,9 +338,11 @@ def run_count(args: argparse.Namespace) -> int:
     from ..results import count_json
     from ..solver import count
 
-    puzzle = load(args.instance, args.format)
+    puzzle = load(args.instance, args.format, args.variant)
     if args.ignore_clues:
         puzzle = puzzle.with_clues([None] * len(puzzle.cells))
+        if getattr(puzzle, "is_variant", False):  # sheep and wolves are clues too
+            puzzle = puzzle.with_animals((), ())
     progress = Progress.for_args(None, args, what="counting", unit=" answers", ticking=True)
     try:
         r = count(puzzle, time_limit=remaining(args.time_limit), threads=args.threads, progress=progress.callback)

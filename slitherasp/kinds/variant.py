@@ -148,7 +148,9 @@ class Variant:
                 "lither": "Litherslink", "classic": "Slitherlink"}[self.rule]
         return f"{base} (all points)" if self.full else base
 
-    # -- what front ends read of the graph (names only: never the clue rule) ------------
+    # -- what front ends read of the graph: its names, never its clues or cells' edges,
+    # -- so that code of the classic rule (the rule engine) cannot take a variant for a
+    # -- classic puzzle ----------------------------------------------------------------
     @property
     def graph(self) -> Puzzle:
         """The graph whose edges an answer is made of (the puzzle itself)."""
@@ -162,9 +164,32 @@ class Variant:
     def tiling(self) -> TilingRef | None:
         return self.puzzle.tiling
 
+    @property
+    def vertices(self) -> tuple[Name, ...]:
+        return self.puzzle.vertices
+
+    @property
+    def edges(self) -> tuple[tuple[int, int], ...]:
+        return self.puzzle.edges
+
+    @property
+    def cells(self) -> tuple[Name, ...]:
+        return self.puzzle.cells
+
+    @property
+    def geometry(self) -> Any:
+        return self.puzzle.geometry
+
     def links(self, answer: Iterable[int]) -> list[tuple[Name, Name]]:
         """An answer as ``(U, V)`` name pairs (:meth:`Puzzle.links`)."""
         return self.puzzle.links(answer)
+
+    def edge_names(self, e: int) -> tuple[Name, Name]:
+        return self.puzzle.edge_names(e)
+
+    def clue_count(self) -> int:
+        """Cells that hold a clue or an animal."""
+        return self.puzzle.clue_count() + len(self.sheep) + len(self.wolves)
 
     def animal(self, cell: int) -> str | None:
         """``sheep``, ``wolf`` or None for a cell index."""
@@ -216,6 +241,36 @@ def variant(puzzle: Puzzle | Variant, name: str, *, sheep: Iterable[int] = (),
             raise InputError(f"the puzzle is {puzzle.title} already, not {name}", source=puzzle.source)
         return puzzle.with_animals(puzzle.sheep | set(sheep), puzzle.wolves | set(wolves))
     return Variant(puzzle, rule, full, frozenset(sheep), frozenset(wolves))
+
+
+def base_of(puzzle: Any) -> Any:
+    """The Slitherlink puzzle a variant is made of; any other puzzle itself.
+
+    >>> from slitherasp import tilings
+    >>> p = tilings.build("square", 1, 1)
+    >>> base_of(variant(p, "vertex")) is p, base_of(p) is p
+    (True, True)
+    """
+    return puzzle.puzzle if is_variant(puzzle) else puzzle
+
+
+def as_variant(puzzle: Any, name: str | None) -> Any:
+    """``puzzle`` read as the variant ``name`` (``--variant``): a puzzle whose
+    format named no variant becomes one; a variant stays itself when ``name`` is its
+    own and is refused otherwise; ``None`` leaves the puzzle as it is.
+
+    >>> from slitherasp import tilings
+    >>> as_variant(tilings.build("square", 1, 1), "lither").name
+    'lither'
+    """
+    if name is None:
+        return puzzle
+    if is_variant(puzzle):
+        if parse(name) != (puzzle.rule, puzzle.full):
+            raise InputError(f"the puzzle says it is a {puzzle.title}, and --variant {name} says otherwise",
+                             source=puzzle.source)
+        return puzzle
+    return variant(puzzle, name)
 
 
 def is_variant(puzzle: Any) -> bool:
