@@ -32,6 +32,7 @@ from .common import (
     stopped,
     threads_arg,
     time_limit_arg,
+    variant_arg,
     whole,
 )
 from .typed import lowered
@@ -94,6 +95,8 @@ def _add_generate(sub: Any) -> None:
                    help="a campaign instead of TILING: JSON (or TOML) with a seed and runs of "
                         "tiling, size, count, difficulty")
     p.add_argument("-o", "--output", metavar="DIR", required=True, help="folder to write the puzzle into")
+    variant_arg(p, "make a Slitherlink variant (vertex, touch, sheep-wolf, lither, full, touch+full, "
+                "sheep-wolf+full) for the solver's grade: unique at any grade unless --solver-grade")
     force_arg(p)
     json_arg(p, "print a JSON summary")
     progress_arg(p)
@@ -176,6 +179,7 @@ def patch(spec: str, size: tuple[int, int] | None, seed: int | None) -> tuple[An
 
     if Path(spec).is_file() or spec == "-":
         puzzle = load(spec)
+        puzzle = getattr(puzzle, "puzzle", puzzle)  # a variant's patch: the variant is --variant's
         return puzzle.with_clues([None] * len(puzzle.cells)), Path(spec).stem if spec != "-" else "stdin"
     t = tilings.get(spec)
     w, h = size or t.default_size
@@ -188,6 +192,12 @@ def run_generate(args: argparse.Namespace) -> int:
 
     if (args.spec is None) == (args.tiling is None):
         raise InputError("give a TILING or a --spec campaign file (one of them)")
+    if args.variant is not None:
+        from .generate_variant import run
+
+        blank, stem = patch(args.tiling, args.size, args.seed)
+        writable_folder(args.output)
+        return run(args, blank, stem)
     if args.count is not None or args.spec is not None:
         if args.time_limit is not None:
             raise InputError("--time-limit goes with one puzzle: a collection (--count, --spec) is the same on "

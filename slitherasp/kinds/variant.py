@@ -302,33 +302,58 @@ def program(v: Variant, encoding: str = asp_facts.DEFAULT_ENCODING, *, simplify:
     >>> "side_before(c0,0,0,3)." in p.facts, p.encoding
     (True, 'touch')
     """
-    puzzle = v.puzzle
-    faces = v.rule in ("sheep-wolf", "lither") or asp_facts.resolve(encoding, puzzle) == "colour"
-    if v.rule == "lither":
-        facts = lither_facts(puzzle)
-    else:
-        facts = asp_facts.program_facts(puzzle, visit_all=v.full, faces=faces)
-    extra = []
-    if v.rule in ("vertex", "touch"):
-        extra.append(corner_facts(puzzle, touch=v.rule == "touch"))
-    if v.sheep or v.wolves:
-        extra.append("".join(f"{v.animal(c)}({puzzle.cells[c]})." for c in sorted(v.sheep | v.wolves)))
+    faces = v.rule in ("sheep-wolf", "lither") or asp_facts.resolve(encoding, v.puzzle) == "colour"
     # Probing at the root pays for a short root chain, which a positive clue or all
     # points give; the chain of every vertex makes it quadratic (asp_facts.slitherlink).
-    probing = v.full or v.rule == "lither" or any(puzzle.clues)
-    return Program(puzzle, ENCODINGS[v.rule], "\n".join([facts, *extra]), probing)
+    probing = v.full or v.rule == "lither" or any(v.puzzle.clues)
+    return Program(v.puzzle, ENCODINGS[v.rule], facts(v, faces=faces), probing)
 
 
-def lither_facts(puzzle: Puzzle) -> str:
-    """Edges, clued cells, clues and faces (no root: Litherslink has no loop)."""
-    name = puzzle.vertices
-    ends = [f"{name[u]},{name[v]}" for u, v in puzzle.edges]
+EXTERNALS = ("#external clue(C,N) : clue_value(C,N).\n#external sheep(F) : may_sheep(F).\n"
+             "#external wolf(F) : may_wolf(F).")
+"""Clues and animals as external atoms, for many solves on one grounding."""
+
+
+def facts(v: Variant, *, faces: bool = True, switched: bool = False, pinned: int | None = None) -> str:
+    """The facts the variant's encoding reads: edges, the clued cells (their sides,
+    corners and the side before each corner), clues, animals, ``visit/1`` for all
+    points, the faces (with ``faces``) and the root chain. ``switched``: every clue
+    and animal but the ``pinned`` clue is an external to switch (:data:`EXTERNALS`);
+    the root chain is then the pinned cell's corners (or every vertex).
+
+    >>> from slitherasp import tilings
+    >>> v = variant(tilings.build("square", 2, 1).with_clues([1, 3]), "vertex")
+    >>> text = facts(v, faces=False, switched=True, pinned=1)
+    >>> "clue_value(c0,1)." in text, "clue(c1,3)." in text, "root_first(2)." in text
+    (True, True, True)
+    """
+    puzzle = v.puzzle
+    name, cells = puzzle.vertices, puzzle.cells
+    ends = [f"{name[a]},{name[b]}" for a, b in puzzle.edges]
     out = ["".join(f"edge({uv})." for uv in ends)]
-    for cell, es, k in zip(puzzle.cells, puzzle.cell_edges, puzzle.clues):
-        if k is not None:
-            out.append("".join(f"cell_contains({cell},{ends[e]})." for e in es) + f"clue({cell},{k}).")
-    out.append(asp_facts.face_facts(puzzle))
-    return "\n".join(out)
+    clue = "clue_value" if switched else "clue"
+    out.append("".join("".join(f"cell_contains({cells[c]},{ends[e]})." for e in puzzle.cell_edges[c])
+                       + f"{'clue' if c == pinned else clue}({cells[c]},{k})."
+                       for c, k in enumerate(puzzle.clues) if k is not None))
+    if v.rule in ("vertex", "touch"):
+        out.append(corner_facts(puzzle, touch=v.rule == "touch"))
+    animal = "may_" if switched else ""
+    out.append("".join(f"{animal}{v.animal(c)}({cells[c]})." for c in sorted(v.sheep | v.wolves)))
+    if v.full:
+        out.append("".join(f"visit({u})." for u in name))
+    if faces or v.rule in ("sheep-wolf", "lither"):
+        out.append(asp_facts.face_facts(puzzle))
+    if v.rule != "lither":
+        if v.full:
+            chain = [0]
+        elif switched:
+            chain = list(range(len(name))) if pinned is None else list(corners(puzzle, pinned))
+        else:
+            chain = asp_facts.root_chain(puzzle)
+        out.append(asp_facts.root_facts([name[u] for u in chain]) if chain else "")
+    if switched:
+        out.append(EXTERNALS)
+    return "\n".join(x for x in out if x)
 
 
 def corners(puzzle: Puzzle, cell: int) -> tuple[int, ...]:
