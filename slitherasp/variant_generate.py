@@ -49,20 +49,26 @@ def planted(blank: Variant, rng: random.Random, attempt: int) -> Answer | None:
     there is none)."""
     if not blank.full and blank.rule not in ("lither", "vertex"):
         return random_loop(blank.puzzle, seed=rng.randrange(2**32), tendrils=attempt <= 100)
-    options = [f"--seed={rng.randrange(2**31)}", "--rand-freq=0.5", "--sign-def=rnd"]
     bare = blank.with_clues([None] * len(blank.cells)).with_animals((), ())
-    induced = blank.rule == "vertex"
-    return _random_answer(bare, options, induced) or (random_loop(blank.puzzle, seed=rng.randrange(2**32))
-                                                      if induced else None)
+    if blank.rule == "vertex":  # an induced cycle near a loop as Loopy grows them
+        guide = random_loop(blank.puzzle, seed=rng.randrange(2**32), tendrils=attempt <= 100)
+        options = [f"--seed={rng.randrange(2**31)}", "--heuristic=Domain"]
+        return _random_answer(bare, options, guide) or random_loop(blank.puzzle, seed=rng.randrange(2**32))
+    options = [f"--seed={rng.randrange(2**31)}", "--rand-freq=0.5", "--sign-def=rnd"]
+    return _random_answer(bare, options)
 
 
-def _random_answer(v: Variant, options: list[str], induced: bool = False) -> Answer | None:
-    """One answer of ``v`` with clasp's random decisions (``options``); with
-    ``induced``, a loop that is an induced cycle (``asp/induced.lp``)."""
+def _random_answer(v: Variant, options: list[str], guide: Answer | None = None) -> Answer | None:
+    """One answer of ``v`` with clasp's random decisions (``options``); with a
+    ``guide`` loop, a loop that is an induced cycle near it (``asp/induced.lp``)."""
     from .asp_facts import atoms_decoder, encoding_dir, encoding_text
 
     p = program(v)
-    extra = (encoding_dir() / "induced.lp").read_text(encoding="utf-8") if induced else ""
+    extra = ""
+    if guide is not None:
+        names, edges = v.puzzle.vertices, v.puzzle.edges
+        extra = (encoding_dir() / "induced.lp").read_text(encoding="utf-8") + "\n" + "".join(
+            f"prefer({names[edges[e][0]]},{names[edges[e][1]]})." for e in sorted(guide))
     if not engines.in_process():
         run = engines.run_text(encoding_text(p.encoding) + "\n" + extra + "\n" + p.facts, 1, options)
         return atoms_decoder(p.graph)(run.models[0]) if run.models else None
