@@ -169,11 +169,9 @@ def instance_args(p: argparse.ArgumentParser) -> None:
     variant_arg(p)
 
 
-VARIANT_HELP = ("read the puzzle as a Slitherlink variant, where its format cannot say it: vertex, touch, "
-                "sheep-wolf, lither, full (all points), touch+full, sheep-wolf+full")
-
-
-def variant_arg(p: argparse.ArgumentParser, help: str = VARIANT_HELP) -> None:
+def variant_arg(p: argparse.ArgumentParser, help: str = "read the puzzle as a Slitherlink variant, where its "
+                "format cannot say it: vertex, touch, sheep-wolf, lither, full (all points), touch+full, "
+                "sheep-wolf+full") -> None:
     p.add_argument("--variant", metavar="NAME", help=help)
 
 
@@ -269,15 +267,13 @@ def load(path: str, fmt: str | None = None, variant: str | None = None) -> Puzzl
     from .. import formats
 
     puzzle = formats.read_file(path, fmt)
-    if variant is not None or getattr(puzzle, "is_variant", False):
+    if variant is not None:
         from ..errors import located
-        from ..kinds.variant import as_variant, base_of
+        from ..kinds.variant import as_variant
 
         with located(path):
             puzzle = as_variant(puzzle, variant)
-        base = base_of(puzzle)
-    else:
-        base = puzzle
+    base = getattr(puzzle, "puzzle", puzzle)  # a variant's graph
     geo = base.geometry
     if geo is not None and all(f is not None for f in geo.faces) and not base.is_disc:
         from ..topology import disc_defect
