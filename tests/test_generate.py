@@ -107,6 +107,7 @@ def test_interrupt_keeps_a_unique_puzzle() -> None:
 
 def test_time_limit_keeps_a_unique_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:
     import slitherasp.generate as module
+    import slitherasp.removal as removal
 
     patch = tilings.build("square", 8, 8)
     free = generate(patch, seed=2)
@@ -131,6 +132,7 @@ def test_time_limit_keeps_a_unique_puzzle(monkeypatch: pytest.MonkeyPatch) -> No
             clock[0] = 1000.0
 
     monkeypatch.setattr(module, "time", Clock)
+    monkeypatch.setattr(removal, "time", Clock)  # where the removal looks at the clock
     cut = generate(patch, seed=2, time_limit=100.0, progress=progress)
     assert cut.timed_out and not cut.interrupted and len(calls) == 3
     assert free.puzzle.clue_count() < cut.puzzle.clue_count() < 64

@@ -22,7 +22,6 @@ from pathlib import Path
 
 from .. import limits
 from ..errors import InputError, located
-from ..files import write_files
 from ..model import Puzzle
 
 
@@ -253,6 +252,8 @@ def save(puzzle: Puzzle, path: str | Path, answer: Iterable[int] | None = None, 
         for old in siblings(path):
             if old.exists():
                 raise InputError("exists already (use --force to replace it)", source=str(old))
+    from ..files import write_files  # tempfile, signal and locks: only where files are written
+
     return write_files(files, force=force, stale=siblings(path))
 
 

@@ -104,8 +104,9 @@ def human_grade(puzzle: Puzzle, *, most: int = 5, known: Sequence[tuple[int, boo
     """Solve the puzzle with Loopy's rules, easiest first, up to level ``most`` (1
     easy ... 4 hard, 5 also the rules beyond and trials): the grade is the hardest
     level an edge needed (:class:`Levels`), the score says how many edges need it.
-    Stuck with ``most`` 5: ``search``; stuck below: no grade (the caller knows
-    whether the puzzle is unique). Past ``deadline`` (a :func:`time.perf_counter`
+    Stuck with ``most`` 5: ``search`` (not solved: the rules do not settle it, and
+    whether it has one answer, several or none is a solver's question); stuck below:
+    no grade (the caller knows whether the puzzle is unique). Past ``deadline`` (a :func:`time.perf_counter`
     value) or on a stop request: no grade. The one grade of a person: ``explain``
     gives this one too."""
     try:
