@@ -29,12 +29,13 @@ from typing import Any
 
 from . import engines
 from .errors import GenerationError, InputError
-from .generate import SOLVER_ATTEMPTS, TEST_BUDGET, Generated, Progress
+from .generate import SOLVER_ATTEMPTS, Generated
 from .grading import LEVELS, grade
 from .kinds.variant import Variant, facts, program
 from .kinds.variant_rules import count, held, is_answer
 from .loops import random_loop
 from .model import Answer
+from .removal import TEST_BUDGET, Progress
 from .solver import solve
 from .stopping import check, requested
 

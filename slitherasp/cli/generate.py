@@ -235,12 +235,17 @@ def run_generate(args: argparse.Namespace) -> int:
         err(f"{path}: seed {seed}, {summary['clues']} clues on {summary['cells']} cells, "
             f"{person or NOT_GRADED} for a person, {made.grade.level or NOT_GRADED} for the solver "
             f"({made.grade.choices} choices), {made.tests} tests, {made.seconds:.2f}s")
+    return ended(made, "unique, perhaps not minimal nor of the grade asked for")
+
+
+def ended(made: Any, kept: str) -> int:
+    """The exit code of one puzzle made, said on standard error where an interrupt or
+    the time limit stopped its clue removal (``kept``: what the puzzle kept is)."""
     if made.interrupted:
         err("slitherasp: interrupted: kept the puzzle found so far (unique, perhaps not minimal)")
         return Exit.INTERRUPT
     if made.timed_out:
-        err("slitherasp: the time limit stopped the clue removal: kept the puzzle found so far "
-            "(unique, perhaps not minimal nor of the grade asked for)")
+        err(f"slitherasp: the time limit stopped the clue removal: kept the puzzle found so far ({kept})")
         return Exit.TIMEOUT
     return Exit.OK
 

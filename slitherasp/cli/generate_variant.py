@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from .common import Exit, Progress, err, out, remaining
+from .common import Progress, err, out, remaining
+from .generate import ended
 
 
 def run(args: argparse.Namespace, blank: Any, stem: str) -> int:
@@ -55,10 +56,4 @@ def run(args: argparse.Namespace, blank: Any, stem: str) -> int:
         err(f"{path}: {summary['clues']} clues on {summary['cells']} cells, a {blank.title}, "
             f"{made.grade.level} for the solver ({made.grade.choices} choices), {made.tests} tests, "
             f"{made.seconds:.2f}s")
-    if made.interrupted:
-        err("slitherasp: interrupted: kept the puzzle found so far (unique, perhaps not minimal)")
-        return Exit.INTERRUPT
-    if made.timed_out:
-        err("slitherasp: the time limit stopped the clue removal: kept the puzzle found so far (unique)")
-        return Exit.TIMEOUT
-    return Exit.OK
+    return ended(made, "unique")
