@@ -41,6 +41,11 @@ FILES: dict[str, str] = {
     "colour": "colour.lp",
     "sloop": "sloop.lp",
     "explain": "explain.lp",
+    "vertex": "vertex.lp",
+    "touch": "touch.lp",
+    "sheep-wolf": "sheepwolf.lp",
+    "full": "full.lp",
+    "lither": "lither.lp",
 }
 """Every encoding: name -> file in ``asp/``."""
 ENCODINGS = ("colour", "reach")

@@ -440,5 +440,6 @@ def solve_item(item: tuple[str, Any, bool, float | None, str]) -> dict[str, Any]
     except Exception as e:  # one instance's bug (a RecursionError too) never ends the batch
         message = f"{name}: internal error: {type(e).__name__}: {str(e)[:200]}"
         return {"name": name, "json": error_json(name, message), "status": "ERROR", "unique": None}
-    return {"name": name, "json": solve_json(r, name), "status": str(r.status), "unique": r.unique,
+    return {"name": name, "json": solve_json(r, name, getattr(puzzle, "name", None)), "status": str(r.status),
+            "unique": r.unique,
             "time": r.time_total}

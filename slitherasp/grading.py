@@ -66,7 +66,8 @@ def grade(puzzle: Puzzle, *, time_limit: float | None = None, human: bool = Fals
         return Grade(None, None, s.get("choices", 0), s.get("conflicts", 0), len(probed.answers))
     if len(probed.answers) != 1:
         return Grade(None, False, s["choices"], s["conflicts"], len(probed.answers))
-    person = human_grade(puzzle, deadline=deadline) if human else None
+    # a person's rules are classic Slitherlink's: a variant has no person's grade
+    person = human_grade(puzzle, deadline=deadline) if human and isinstance(puzzle, Puzzle) else None
     if s["choices"]:
         return Grade("hard", True, s["choices"], s["conflicts"], 1, person)
     # Propagation alone never conflicts before the end, so a few conflicts tell.

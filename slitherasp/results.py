@@ -85,10 +85,12 @@ def _pairs(puzzle: Puzzle, answer: Answer) -> list[list[str]]:
     return [list(p) for p in puzzle.links(answer)]
 
 
-def solve_json(result: Result, instance: str) -> dict[str, Any]:
-    """The object of ``solve --json`` (and of one ``batch --json`` line)."""
+def solve_json(result: Result, instance: str, variant: str | None = None) -> dict[str, Any]:
+    """The object of ``solve --json`` (and of one ``batch --json`` line); a variant's
+    puzzle says which (``"variant": "touch+full"``)."""
     return {
         "instance": instance,
+        **({"variant": variant} if variant else {}),
         "result": str(result.status),
         "models": result.count,
         "unique": result.unique,

@@ -351,7 +351,7 @@ class Batch:
     def solve(self, puzzle: Puzzle, *, unique: bool = False, time_limit: float | None = None) -> Result:
         """Like :func:`solve` with ``models=1``: one answer, and with ``unique`` a
         search for a second."""
-        if len(puzzle.edges) > self.session_edges:
+        if not isinstance(puzzle, Puzzle) or len(puzzle.edges) > self.session_edges:  # a session is classic's
             return solve(puzzle, unique=unique, time_limit=time_limit, encoding=self.encoding)
         # the graph (which alone decides the encoding: Puzzle.is_disc reads no geometry)
         key = (puzzle.vertices, puzzle.edges, puzzle.cells, puzzle.cell_edges)

@@ -41,6 +41,10 @@ class Rule(str, Enum):
     REFERENCE = "reference"
     BLACK = "black"
     UNVISITED = "unvisited"
+    SHEEP = "sheep"
+    WOLF = "wolf"
+    CYCLE = "cycle"
+    TREES = "trees"
 
     def __str__(self) -> str:
         return self.value
@@ -57,7 +61,8 @@ KINDS = tuple(str(r) for r in Rule)
 class Violation:
     """One broken rule. ``data`` holds the details (for ``clue``: cell, expected,
     found; for ``degree``: vertex, degree; for Sloop's ``black``: link, cell; for
-    ``unvisited``: cells)."""
+    ``unvisited``: cells or vertices; for the variants' ``sheep`` and ``wolf``: cells,
+    ``cycle``: links, ``trees``: trees; :mod:`slitherasp.kinds.variant_rules`)."""
 
     kind: Rule
     message: str

@@ -234,7 +234,8 @@ MALFORMED = [
     ("pzpr", "https://puzz.link/p?slither/5/", r":1:29: expected the size as '/W/H/'"),
     ("pzpr", "https://puzz.link/p?nurikabe/5/5/", r":1:21: not a Slitherlink URL: the puzzle type is 'nurikabe'"),
     ("pzpr", "https://example.com/slither", r":1:1: not a puzz.link URL"),
-    ("pzpr", "https://puzz.link/p?slither/f/5/5/", r":1:29: the URL's flag 'f' asks for pzprjs' 'slither_full'"),
+    ("pzpr", "https://puzz.link/p?swslither/2/1/7", r":1:35: bad character '7' in the URL body: a Sheep-Wolf body"),
+    ("pzpr", "https://puzz.link/p?vslither/f/2/1/050", r":1:38: the URL body goes on after the last cell"),
     ("pzpr", "slither/1/1/\nslither/1/1/", r":2: expected one puzz.link URL line .* found 2"),
     ("pzprv3", "pzprv3\nslither\n2\n2\n. .\n", r":5: the file ends after 1 of its 2 clue rows"),
     ("pzprv3", "pzprv3\nslither\n1\n2\n. 9\n", r":5:3: clue 9 is larger than 4"),
@@ -243,7 +244,8 @@ MALFORMED = [
     ("pzprv3", "pzprv3\nnurikabe\n1\n1\n.\n", r":2: this pzprv3 file holds a 'nurikabe' puzzle"),
     ("pzprv3", "pzprv3/slither/1/x/./", r":4: bad width 'x'"),
     ("pzprv3", "pzprv3/slither/0/1/./", r":3: bad size 1x0"),
-    ("pzprv3", "pzprv3.1/slither/1/1/f/./", r":5: the file's flag 'f'"),
+    ("pzprv3", "pzprv3.1/slither/1/1/f/5/", r":6:1: clue 5 is larger than 4"),
+    ("pzprv3", "pzprv3/tslither/1/2/. 9/", r":5:3: clue 9 is larger than 4"),
     ("pzprv3", "slither\n1\n1\n", r":1: a pzprv3 file starts with the lines pzprv3"),
 ]
 

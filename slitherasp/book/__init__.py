@@ -119,7 +119,7 @@ def _puzzle_pages(book: Book, items: list[Entry], per_page: int, solutions: bool
                   tick: Callable[[int, str], None]) -> list[tuple[int | None, str, bytes | None]]:
     """The puzzles, ``per_page`` to a page; with ``solutions``, each puzzle's answer
     drawing, packed (a few KB), for the answer pages."""
-    from ..render.scene import puzzle_scene
+    from ..render.scene import scene_of
     from .pages import GRIDS
 
     slots: list[tuple[float, float, float, float]] = []
@@ -129,7 +129,7 @@ def _puzzle_pages(book: Book, items: list[Entry], per_page: int, solutions: bool
         puzzle = e.load()
         e = graded(e.known(puzzle), puzzle)
         answer = e.answer(puzzle) if solutions else None
-        s = puzzle_scene(puzzle, sorted(answer) if answer is not None else None)
+        s = scene_of(puzzle, sorted(answer) if answer is not None else None)
         if k % per_page == 0:
             book.new_page("Puzzles", turned=per_page == 1 and book.turns(s, HEADING))
             slots = book.paper.grid(*GRIDS[per_page], gap=10.0)

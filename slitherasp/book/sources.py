@@ -41,6 +41,11 @@ class Entry:
     number: int = 0
     format: str | None = None
     """The format of the file (default: by extension, then by content)."""
+    variant: str | None = None
+    """Read the file as this Slitherlink variant (``--variant``), where its format
+    cannot say it."""
+    title: str | None = None
+    """A variant's title (``Touch Slitherlink``), once the puzzle is read."""
 
     def load(self) -> Puzzle:
         """The puzzle (read from its file, with its geometry sidecar, if it has one);
@@ -50,19 +55,28 @@ class Entry:
         from ..formats import read_file
 
         assert self.path is not None
-        return _slitherlink(read_file(self.path, self.format), self.path)
+        puzzle = read_file(self.path, self.format)
+        if self.variant is not None and not getattr(puzzle, "is_variant", False):
+            from ..kinds.variant import as_variant
+
+            puzzle = as_variant(puzzle, self.variant)
+        return _slitherlink(puzzle, self.path)
 
     def known(self, puzzle: Puzzle) -> Entry:
-        """This entry with what ``puzzle`` (its own, read) tells of tiling and size."""
+        """This entry with what ``puzzle`` (its own, read) tells of tiling, size and
+        variant."""
+        title = getattr(puzzle, "title", None)
         ref = puzzle.tiling
         if ref is None:
-            return replace(self, size=self.size or f"{len(puzzle.cells)} cells")
-        return replace(self, tiling=self.tiling or ref.name, size=self.size or f"{ref.width}x{ref.height}")
+            return replace(self, size=self.size or f"{len(puzzle.cells)} cells", title=title)
+        return replace(self, tiling=self.tiling or ref.name, size=self.size or f"{ref.width}x{ref.height}",
+                       title=title)
 
     def label(self) -> str:
         """Tiling and size, as a heading says them (``square 10x10``; ``40 cells``
-        for a puzzle of no named tiling)."""
-        return " ".join(x for x in (self.tiling, self.size) if x) or "puzzle"
+        for a puzzle of no named tiling), and a variant's title once read."""
+        where = " ".join(x for x in (self.tiling, self.size) if x) or "puzzle"
+        return f"{where}  ·  {self.title}" if self.title else where
 
     def answer(self, puzzle: Puzzle) -> frozenset[int] | None:
         """The puzzle's answer: its reference answer file (``NAME.answer``) when there
@@ -73,10 +87,10 @@ class Entry:
             given = answer_path(self.path)
             if given.is_file():
                 from ..formats.lp import read_answer
+                from ..kinds import kind_of
                 from ..limits import read_text
-                from ..validate import check
 
-                report = check(puzzle, read_answer(read_text(given), str(given)))
+                report = kind_of(puzzle).check(puzzle, read_answer(read_text(given), str(given)))
                 if report.valid:
                     return report.edges
         from ..solver import solve
@@ -85,8 +99,8 @@ class Entry:
 
 
 def _slitherlink(puzzle: Any, source: str) -> Puzzle:
-    if not isinstance(puzzle, Puzzle):
-        raise InputError("a book prints Slitherlink puzzles; this is another kind", source=source)
+    if not isinstance(puzzle, Puzzle) and not getattr(puzzle, "is_variant", False):
+        raise InputError("a book prints Slitherlink puzzles and its variants; this is another kind", source=source)
     return puzzle
 
 
@@ -96,7 +110,7 @@ def entry(item: Entry | Puzzle | str | Path) -> Entry:
         return item
     if isinstance(item, (str, Path)):
         return Entry(path=str(item))
-    if isinstance(item, Puzzle):
+    if isinstance(item, Puzzle) or getattr(item, "is_variant", False):
         return Entry(puzzle=item).known(item)
     raise InputError(f"a book takes puzzles, file names or entries, not {type(item).__name__}")
 
@@ -148,6 +162,8 @@ def graded(e: Entry, puzzle: Puzzle | None = None) -> Entry:
     from ..explain import human_grade
 
     puzzle = e.load() if puzzle is None else puzzle
+    if not isinstance(puzzle, Puzzle):  # a variant: a person's rules are classic Slitherlink's
+        return e.known(puzzle)
     found = human_grade(puzzle)
     return replace(e.known(puzzle), grade=found.level, score=found.score if found.level else None)
 

@@ -23,6 +23,7 @@ from .common import (
     out,
     progress_arg,
     solver_args,
+    variant_arg,
     whole,
 )
 
@@ -43,6 +44,8 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("paths", nargs="+", metavar="PATH", help="instance files or folders")
     format_arg(p, "input format of every instance (default: by extension)")
+    variant_arg(p, "read every instance as this Slitherlink variant, where its format cannot say it (as for "
+                "solve)")
     solver_args(p, limit="stop each instance's solve after S seconds (that instance UNKNOWN)")
     p.add_argument("--jobs", "-j", type=whole(1, 256), default=1, metavar="N",
                    help="instances solved at once, in worker processes (default: 1, this process)")
@@ -136,7 +139,7 @@ def _item(path: str, args: argparse.Namespace) -> tuple[str, Any, bool, float | 
     """What a worker needs to solve one instance: the puzzle, read here (or the
     one-line reason it could not be read)."""
     try:
-        puzzle: Any = load(path, args.format)
+        puzzle: Any = load(path, args.format, args.variant)
     except SlitherError as exc:
         puzzle = str(exc)
     except (Exception, RecursionError) as exc:

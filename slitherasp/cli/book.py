@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .common import Exit, Progress, command, err, format_arg, progress_arg, stopped, whole
+from .common import Exit, Progress, command, err, format_arg, progress_arg, stopped, variant_arg, whole
 from .outputs import not_over_inputs
 from .typed import lowered
 from .watch import stoppable
@@ -48,6 +48,8 @@ def add_parser(sub: Any) -> None:
                    help="pages a walkthrough may take (default: 2); more steps are folded together")
     p.add_argument("--sort", choices=("grade",), type=lowered, help="grade: easiest first (default: the order given)")
     format_arg(p, "input format of every puzzle file (default: by extension, then by content)")
+    variant_arg(p, "read every puzzle file as this Slitherlink variant, where its format cannot say it "
+                "(as for solve); a book's walkthroughs (--explain) leave variants out")
     progress_arg(p)
     p.set_defaults(run=run)
     stoppable(p)
@@ -64,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     if Path(args.output).suffix.lower() != ".pdf":
         raise InputError("the book's file name must end in .pdf", source=args.output)
     writable_folder(Path(args.output).parent)
-    items = inputs(args.inputs, args.format)
+    items = inputs(args.inputs, args.format, args.variant)
     _may_write(args, read_by(args.inputs, items))
     parts = 1 + args.solutions + args.explain  # the puzzles, then their answers and walkthroughs
     progress = Progress.for_args(len(items) * parts, args, what="book", unit=" drawn", ticking=True)
@@ -156,7 +158,7 @@ def read_by(paths: list[str], items: list[Any]) -> list[str]:
     return [*paths, *indexes, *(e.path for e in items if e.path is not None)]
 
 
-def inputs(paths: list[str], fmt: str | None) -> list[Any]:
+def inputs(paths: list[str], fmt: str | None, variant: str | None = None) -> list[Any]:
     """The book's entries: a collection folder's by its index, another folder's puzzle
     files (as ``batch`` finds them), and files or game IDs as given."""
     from ..book import Entry, collection
@@ -173,7 +175,7 @@ def inputs(paths: list[str], fmt: str | None) -> list[Any]:
             files = list(collect([path]))
             if not files:
                 raise InputError("the folder holds no puzzle file and no index.jsonl", source=path)
-            found += [Entry(path=f, format=fmt) for f in files]
+            found += [Entry(path=f, format=fmt, variant=variant) for f in files]
         else:
-            found.append(Entry(path=path, format=fmt))
+            found.append(Entry(path=path, format=fmt, variant=variant))
     return found

@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     stdin = [name for name in (args.instance, args.answer, args.reference) if name == "-"]
     if len(stdin) > 1:
         raise InputError("only one of INSTANCE, ANSWER and --reference can be read from standard input (-)")
-    puzzle = load(args.instance, args.format)
+    puzzle = load(args.instance, args.format, args.variant)
     links = read_links(args.answer)
     reference = read_links(args.reference) if args.reference else None
     report = kind_of(puzzle).check(puzzle, links, reference)

@@ -162,10 +162,17 @@ def command(sub: Any, name: str, help: str, description: str, epilog: str = "") 
 
 
 def instance_args(p: argparse.ArgumentParser) -> None:
-    """The ``INSTANCE`` argument and ``--format``."""
+    """The ``INSTANCE`` argument, ``--format`` and ``--variant``."""
     p.add_argument("instance", metavar="INSTANCE", help="instance file, - for standard input, or the puzzle text "
                    "itself (a Loopy game ID, a puzz.link URL)")
     format_arg(p)
+    variant_arg(p)
+
+
+def variant_arg(p: argparse.ArgumentParser, help: str = "read the puzzle as a Slitherlink variant, where its "
+                "format cannot say it: vertex, touch, sheep-wolf, lither, full (all points), touch+full, "
+                "sheep-wolf+full") -> None:
+    p.add_argument("--variant", metavar="NAME", help=help)
 
 
 def format_arg(p: argparse.ArgumentParser, help: str = "input format (default: by extension, then by content)") -> None:
@@ -252,18 +259,26 @@ def size_arg(p: argparse.ArgumentParser, help: str = "patch size (default: the t
 
 
 # --------------------------------------------------------------------------- input
-def load(path: str, fmt: str | None = None) -> Puzzle:
-    """The instance in a file (``-``: standard input), in any format. A geometry that
-    gives every cell a face but is no disc is named (the colour encoding, which needs
-    a disc, is then not used)."""
+def load(path: str, fmt: str | None = None, variant: str | None = None) -> Puzzle:
+    """The instance in a file (``-``: standard input), in any format, read as the
+    variant ``variant`` if given (``--variant``). A geometry that gives every cell a
+    face but is no disc is named (the colour encoding, which needs a disc, is then not
+    used)."""
     from .. import formats
 
     puzzle = formats.read_file(path, fmt)
-    geo = puzzle.geometry
-    if geo is not None and all(f is not None for f in geo.faces) and not puzzle.is_disc:
+    if variant is not None:
+        from ..errors import located
+        from ..kinds.variant import as_variant
+
+        with located(path):
+            puzzle = as_variant(puzzle, variant)
+    base = getattr(puzzle, "puzzle", puzzle)  # a variant's graph
+    geo = base.geometry
+    if geo is not None and all(f is not None for f in geo.faces) and not base.is_disc:
         from ..topology import disc_defect
 
-        defect = disc_defect(puzzle)
+        defect = disc_defect(base)
         err(f"slitherasp: note: {path}: the geometry is not a disc of faces ({defect.kind if defect else '?'}): "
             "solving with the reach encoding")
     return puzzle

@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"{what}; choose from {', '.join(writable())}")
     if args.output is not None:  # facts replace (or remove) the sidecar and answer of that name too
         not_over_inputs(with_sidecars(args.output) if fmt == "lp" else [args.output], args.instance)
-    puzzle = load(args.instance, args.format)
+    puzzle = load(args.instance, args.format, args.variant)
     text = formats.write_text(puzzle, fmt)
     if args.output is None:
         sys.stdout.write(text)

@@ -87,7 +87,7 @@ def run_explain(args: argparse.Namespace) -> int:
     from ..solver import solve
 
     _not_sloop(args.instance)
-    puzzle = load(args.instance, args.format)
+    puzzle = _classic(load(args.instance, args.format, args.variant), args.instance, "explained")
     check = solve(puzzle, unique=True, time_limit=remaining(args.time_limit))
     if str(check.status) == "UNSATISFIABLE":
         out("UNSATISFIABLE: the puzzle has no answer, so there is nothing to explain")
@@ -126,6 +126,14 @@ def _not_sloop(path: str) -> None:
         raise InputError("Sloop puzzles are not explained: they have no clues, and their rules (every white "
                          "cell visited, one loop) are not among the explainer's; 'slitherasp sloop' solves them",
                          source=path)
+
+
+def _classic(puzzle: Any, path: str, what: str) -> Any:
+    """The puzzle, unless it is a variant: a person's rules are classic Slitherlink's."""
+    if getattr(puzzle, "is_variant", False):
+        raise InputError(f"a {puzzle.title} is not {what}: a person's rules here are classic Slitherlink's; "
+                         "'slitherasp solve' solves it", source=path)
+    return puzzle
 
 
 def describe(puzzle: Any, step: Any, number: int) -> str:
@@ -186,7 +194,7 @@ def run_hint(args: argparse.Namespace) -> int:
         raise InputError("only one of INSTANCE and --state can be read from standard input (-)")
     _not_sloop(args.instance)
     try:
-        puzzle = load(args.instance, args.format)
+        puzzle = _classic(load(args.instance, args.format, args.variant), args.instance, "given hints")
         links, crosses = read_state(puzzle, *text_of(args.state, "state")) if args.state else (set(), set())
         h = hint(puzzle, links, crosses, time_limit=remaining(args.time_limit))
     except StoppedError as stop:  # work that could not look stopped first (a session's grounding)

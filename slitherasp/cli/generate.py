@@ -32,6 +32,7 @@ from .common import (
     stopped,
     threads_arg,
     time_limit_arg,
+    variant_arg,
     whole,
 )
 from .typed import lowered
@@ -94,6 +95,8 @@ def _add_generate(sub: Any) -> None:
                    help="a campaign instead of TILING: JSON (or TOML) with a seed and runs of "
                         "tiling, size, count, difficulty")
     p.add_argument("-o", "--output", metavar="DIR", required=True, help="folder to write the puzzle into")
+    variant_arg(p, "make a Slitherlink variant (vertex, touch, sheep-wolf, lither, full, touch+full, "
+                "sheep-wolf+full) for the solver's grade: unique at any grade unless --solver-grade")
     force_arg(p)
     json_arg(p, "print a JSON summary")
     progress_arg(p)
@@ -176,6 +179,7 @@ def patch(spec: str, size: tuple[int, int] | None, seed: int | None) -> tuple[An
 
     if Path(spec).is_file() or spec == "-":
         puzzle = load(spec)
+        puzzle = getattr(puzzle, "puzzle", puzzle)  # a variant's patch: the variant is --variant's
         return puzzle.with_clues([None] * len(puzzle.cells)), Path(spec).stem if spec != "-" else "stdin"
     t = tilings.get(spec)
     w, h = size or t.default_size
@@ -188,6 +192,12 @@ def run_generate(args: argparse.Namespace) -> int:
 
     if (args.spec is None) == (args.tiling is None):
         raise InputError("give a TILING or a --spec campaign file (one of them)")
+    if args.variant is not None:
+        from .generate_variant import run
+
+        blank, stem = patch(args.tiling, args.size, args.seed)
+        writable_folder(args.output)
+        return run(args, blank, stem)
     if args.count is not None or args.spec is not None:
         if args.time_limit is not None:
             raise InputError("--time-limit goes with one puzzle: a collection (--count, --spec) is the same on "
@@ -225,12 +235,17 @@ def run_generate(args: argparse.Namespace) -> int:
         err(f"{path}: seed {seed}, {summary['clues']} clues on {summary['cells']} cells, "
             f"{person or NOT_GRADED} for a person, {made.grade.level or NOT_GRADED} for the solver "
             f"({made.grade.choices} choices), {made.tests} tests, {made.seconds:.2f}s")
+    return ended(made, "unique, perhaps not minimal nor of the grade asked for")
+
+
+def ended(made: Any, kept: str) -> int:
+    """The exit code of one puzzle made, said on standard error where an interrupt or
+    the time limit stopped its clue removal (``kept``: what the puzzle kept is)."""
     if made.interrupted:
         err("slitherasp: interrupted: kept the puzzle found so far (unique, perhaps not minimal)")
         return Exit.INTERRUPT
     if made.timed_out:
-        err("slitherasp: the time limit stopped the clue removal: kept the puzzle found so far "
-            "(unique, perhaps not minimal nor of the grade asked for)")
+        err(f"slitherasp: the time limit stopped the clue removal: kept the puzzle found so far ({kept})")
         return Exit.TIMEOUT
     return Exit.OK
 
@@ -309,7 +324,7 @@ def run_grade(args: argparse.Namespace) -> int:
     from ..generate import grade
     from ..results import grade_json
 
-    puzzle = load(args.instance, args.format)
+    puzzle = load(args.instance, args.format, args.variant)
     progress = Progress.for_args(None, args, what="grading", ticking=True)
     try:
         g = grade(puzzle, time_limit=remaining(args.time_limit), human=True)
@@ -322,6 +337,9 @@ def run_grade(args: argparse.Namespace) -> int:
     elif g.level and g.human:
         out(f"{g.human.level.upper()} for a person (score {score_text(g.human.score)}), {g.level.upper()} for the "
             f"solver: unique; proof took {g.choices} choices and {g.conflicts} conflicts")
+    elif g.level and getattr(puzzle, "is_variant", False):  # a person's rules are classic Slitherlink's
+        out(f"{g.level.upper()} for the solver: unique; proof took {g.choices} choices and {g.conflicts} "
+            f"conflicts (a {puzzle.title} has no person's grade)")
     elif g.unique is None:
         out("UNKNOWN: " + ("interrupted" if stopped(Exit.TIMEOUT) == Exit.INTERRUPT else "the time limit ran out"))
     else:
@@ -335,9 +353,11 @@ def run_count(args: argparse.Namespace) -> int:
     from ..results import count_json
     from ..solver import count
 
-    puzzle = load(args.instance, args.format)
+    puzzle = load(args.instance, args.format, args.variant)
     if args.ignore_clues:
         puzzle = puzzle.with_clues([None] * len(puzzle.cells))
+        if getattr(puzzle, "is_variant", False):  # sheep and wolves are clues too
+            puzzle = puzzle.with_animals((), ())
     progress = Progress.for_args(None, args, what="counting", unit=" answers", ticking=True)
     try:
         r = count(puzzle, time_limit=remaining(args.time_limit), threads=args.threads, progress=progress.callback)

@@ -40,13 +40,13 @@ def run(args: argparse.Namespace) -> int:
     if args.instance == "-" and args.answer == "-":
         raise InputError("only one of INSTANCE and --answer can be read from standard input (-)")
     not_over_inputs([args.output], args.instance, args.answer)
-    puzzle = load(args.instance, args.format)
+    puzzle = load(args.instance, args.format, args.variant)
     answer = kind_of(puzzle).check(puzzle, read_links(args.answer)).edges if args.answer else None
     if args.output is None:
         out(render.text(puzzle, answer))
         return Exit.OK
     draw(puzzle, answer, args.output, shade=args.shade, title=args.title)
-    note = render.layout(puzzle).note
+    note = render.layout(getattr(puzzle, "puzzle", puzzle)).note  # a variant's graph
     if note:
         err(f"slitherasp: note: {note}")
     return Exit.OK

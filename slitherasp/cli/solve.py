@@ -101,7 +101,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.render:
         drawing_kind(args.render)  # a bad name is said before the work
     not_over_inputs([args.answer_out, args.render], args.instance)
-    puzzle = load(args.instance, args.format)
+    puzzle = load(args.instance, args.format, args.variant)
     progress = Progress.for_args(None, args, what="solving", ticking=True) if args.models == 1 and not args.unique \
         else Progress.for_args(None, args, what="answers", unit=" answers", ticking=True)
     try:
@@ -111,7 +111,7 @@ def _run(args: argparse.Namespace) -> int:
     finally:
         progress.end()
     if args.json:
-        out(json.dumps(solve_json(result, args.instance)))
+        out(json.dumps(solve_json(result, args.instance, getattr(puzzle, "name", None))))
     else:
         print_clingo_style(args.instance, result, args.models, args.stats, args.unique)
     if args.answer_out:
@@ -157,7 +157,14 @@ def run_facts(args: argparse.Namespace) -> int:
     from ..asp_facts import facts_text
     from ..formats.lp import write_instance
 
-    puzzle = load(args.instance, args.format)
+    puzzle = load(args.instance, args.format, args.variant)
+    if getattr(puzzle, "is_variant", False) and not args.plain:
+        from ..asp_facts import DEFAULT_ENCODING
+        from ..kinds import kind_of
+
+        program = kind_of(puzzle).program(puzzle, DEFAULT_ENCODING)
+        sys.stdout.write(f"% {puzzle.title}: the facts asp/{program.path.name} reads\n{program.facts}\n")
+        return 0
     sys.stdout.write(write_instance(puzzle))
     if not args.plain:
         sys.stdout.write("% root candidates for asp/loop.lp (derived, not part of the instance)\n")

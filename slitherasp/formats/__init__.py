@@ -156,8 +156,11 @@ def read_file(path: str | Path, format: str | None = None) -> Puzzle:
     from .sidecar import attach_geometry, geometry_path
 
     geo = geometry_path(p)
-    if puzzle.geometry is None and geo.is_file():
-        puzzle = attach_geometry(puzzle, limits.read_text(geo), str(geo))
+    variant = getattr(puzzle, "is_variant", False)
+    base = puzzle.puzzle if variant else puzzle  # type: ignore[attr-defined]
+    if base.geometry is None and geo.is_file():
+        base = attach_geometry(base, limits.read_text(geo), str(geo))
+        puzzle = puzzle.with_puzzle(base) if variant else base  # type: ignore[attr-defined]
     return puzzle
 
 
@@ -195,11 +198,19 @@ def writable() -> list[str]:
     return [f.name for f in FORMATS.values() if f.writable]
 
 
+VARIANT_FORMATS = ("lp", "pzpr", "pzprv3")
+"""The formats that can say a puzzle is a variant (:mod:`slitherasp.kinds.variant`)."""
+
+
 def write_text(puzzle: Puzzle, format: str = "lp") -> str:
-    """The puzzle in a format that can be written."""
+    """The puzzle in a format that can be written (a variant only in
+    :data:`VARIANT_FORMATS`)."""
     fmt = FORMATS.get(format)
     if fmt is None or not fmt.writable:
         raise InputError(f"cannot write format {format!r}; choose from {', '.join(writable())}")
+    if getattr(puzzle, "is_variant", False) and format not in VARIANT_FORMATS:
+        raise InputError(f"the {format} format cannot say that a puzzle is a {puzzle.title}; "  # type: ignore[attr-defined]
+                         f"use {', '.join(VARIANT_FORMATS[:-1])} or {VARIANT_FORMATS[-1]}", source=puzzle.source)
     with located(puzzle.source):
         return fmt.write(puzzle)
 
@@ -215,8 +226,9 @@ def instance_files(puzzle: Puzzle, path: str | Path, answer: Iterable[int] | Non
 
     path = Path(path)
     files = {path: write_instance(puzzle)}
-    if puzzle.geometry is not None:
-        files[geometry_path(path)] = write_geometry(puzzle)
+    base = puzzle.puzzle if getattr(puzzle, "is_variant", False) else puzzle  # type: ignore[attr-defined]
+    if base.geometry is not None:
+        files[geometry_path(path)] = write_geometry(base)
     if answer is not None:
         files[answer_path(path)] = write_answer(puzzle, answer) + "\n"
     return files

@@ -28,11 +28,14 @@ from .terms import Fact, Parser, clip, parse_facts, quote
 __all__ = ["parse_facts", "quote", "read_answer", "read_instance", "sniff", "write_answer", "write_instance"]
 
 INSTANCE_PREDICATES = {"edge": 2, "cell_contains": 3, "clue": 2}
+VARIANT_PREDICATES = {"variant": 1, "sheep": 1, "wolf": 1}
+"""A variant's facts (:mod:`.variant_facts`)."""
 
 
 # --------------------------------------------------------------------------- instances
 def read_instance(text: str, source: str = "<string>") -> Puzzle:
     """Read a competition instance from text; every problem names its line and column.
+    With a variant's facts (:mod:`.variant_facts`) it is that variant.
 
     >>> read_instance("edge(1,2). edge(2,1).")
     Traceback (most recent call last):
@@ -47,7 +50,7 @@ def read_instance(text: str, source: str = "<string>") -> Puzzle:
     cells = _cells(parser, facts["cell_contains"], vertex_index, edge_at)
     clues = _clues(parser, facts["clue"], cells)
     names = tuple(cells)
-    return Puzzle(
+    puzzle = Puzzle(
         vertices=tuple(vertex_index),
         edges=tuple(edge_at),
         cells=names,
@@ -55,18 +58,23 @@ def read_instance(text: str, source: str = "<string>") -> Puzzle:
         clues=tuple(clues.get(c) for c in names),
         source=source,
     )
+    if not any(facts[p] for p in VARIANT_PREDICATES):
+        return puzzle
+    from .variant_facts import read
+
+    return read(puzzle, facts, parser)
 
 
 def _by_predicate(parser: Parser) -> dict[str, list[Fact]]:
     """Every fact of the text by predicate; unknown predicates and arities refused."""
-    by_predicate: dict[str, list[Fact]] = {p: [] for p in INSTANCE_PREDICATES}
+    known = {**INSTANCE_PREDICATES, **VARIANT_PREDICATES}
+    by_predicate: dict[str, list[Fact]] = {p: [] for p in known}
     for fact in parser.atoms(terminated=True):
-        arity = INSTANCE_PREDICATES.get(fact.predicate)
+        arity = known.get(fact.predicate)
         name = f"{clip(fact.predicate)}/{len(fact.args)}"
         if arity is None:
-            raise parser.error(
-                f"unknown predicate {name}: an instance has only edge/2, cell_contains/3 and clue/2", fact.offset
-            )
+            raise parser.error(f"unknown predicate {name}: an instance has only edge/2, cell_contains/3 and "
+                               "clue/2 (and a variant's variant/1, sheep/1, wolf/1)", fact.offset)
         if len(fact.args) != arity:
             raise parser.error(f"{name} has the wrong arity: expected {fact.predicate}/{arity}", fact.offset)
         by_predicate[fact.predicate].append(fact)
@@ -140,7 +148,12 @@ def _shown(fact: Fact) -> str:
 
 
 def write_instance(puzzle: Puzzle) -> str:
-    """The competition facts of a puzzle, one fact a line: edges, cells, clues."""
+    """The competition facts of a puzzle, one fact a line: edges, cells, clues (and a
+    variant's facts, :mod:`.variant_facts`)."""
+    if getattr(puzzle, "is_variant", False):
+        from .variant_facts import write
+
+        return write_instance(puzzle.puzzle) + write(puzzle)  # type: ignore[attr-defined]
     name = puzzle.vertices
     out = [f"edge({name[u]},{name[v]})." for u, v in puzzle.edges]
     for c, es in zip(puzzle.cells, puzzle.cell_edges):

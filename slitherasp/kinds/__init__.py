@@ -1,5 +1,6 @@
-"""Puzzle kinds behind one interface: Slitherlink (the model's :class:`Puzzle`) and
-Sloop (:class:`~slitherasp.kinds.sloop.Sloop`).
+"""Puzzle kinds behind one interface: Slitherlink (the model's :class:`Puzzle`),
+Sloop (:class:`~slitherasp.kinds.sloop.Sloop`) and the Slitherlink variants (Vertex,
+Touch, Sheep-Wolf, all points, Litherslink: :class:`~slitherasp.kinds.variant.Variant`).
 
 Each kind is a module with the same functions: ``program(puzzle, encoding)`` (what
 the solver runs: :class:`slitherasp.asp_facts.Program`), ``check(puzzle, links,
@@ -56,6 +57,13 @@ class Kind:
 KINDS: dict[str, Kind] = {
     "slitherlink": Kind("slitherlink", "slitherlink", "one loop; each clue counts the loop's edges around its cell"),
     "sloop": Kind("sloop", "sloop", "one loop through the centre of every white cell"),
+    **{name: Kind(name, "variant", text) for name, text in (
+        ("vertex", "one loop; a clue counts the corners of its cell on the loop"),
+        ("touch", "one loop; a clue counts the separate times the loop touches its cell"),
+        ("sheep-wolf", "one loop; classic clues; sheep inside the loop, wolves outside"),
+        ("full", "one loop through every vertex; classic clues"),
+        ("lither", "two or more trees, no loop, no vertex with 0 or 2 lines; classic clues"),
+    )},
 }
 
 

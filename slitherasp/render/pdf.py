@@ -197,6 +197,9 @@ def draw(doc: Any, s: Scene, box: tuple[float, float, float, float], *, clue_siz
             for f in s.faces:
                 if f.style == style:
                     doc.polygon([placed.at(p) for p in f.points], style="F")
+        for figure in s.figures:  # Sheep-Wolf's animals, over their faces
+            doc.set_fill_color(*rgb(figure.style))
+            doc.polygon([placed.at(p) for p in figure.points], style="F")
         _lines(doc, placed, [(e.a, e.b) for e in s.edges], "grid", GRID_WIDTH * k)
         for style in sorted({e.style for e in s.edges if e.style}):
             with doc.local_context(stroke_opacity=0.55):

@@ -73,7 +73,7 @@ def png(s: Scene, *, scale: float | None = None) -> bytes:
         x, y = px(p)
         draw.ellipse((x - r * k, y - r * k, x + r * k, y + r * k), fill=colour)
 
-    for f in s.faces:
+    for f in (*s.faces, *s.figures):  # figures: Sheep-Wolf's animals, over their faces
         draw.polygon([px(p) for p in f.points], fill=COLOURS[f.style])
     for e in s.edges:
         draw.line([px(e.a), px(e.b)], fill=COLOURS["grid"], width=max(1, round(GRID_WIDTH * k)))

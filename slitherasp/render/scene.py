@@ -19,7 +19,7 @@ kind for its scene. A puzzle without geometry is placed by :mod:`.layout`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -51,6 +51,11 @@ COLOURS = {
     "reason-face": "#fbe3cf",
     "settled": "#009e73",
     "paper": "#ffffff",
+    "sheep": "#ffffff",
+    "sheep-line": "#3b3b3b",
+    "wolf": "#55555f",
+    "wolf-eye": "#f2c230",
+    "wrong-face": "#f7d4d4",
 }
 """Every colour of every drawing, by style name (colour-blind safe accents)."""
 ONE_DIGIT_FIT = 1.86
@@ -104,6 +109,16 @@ class EdgeMark:
 
 
 @dataclass(frozen=True)
+class Figure:
+    """A filled shape drawn over a face, below the lines (a sheep, a wolf): its
+    corners, its style (a colour name) and the cell it belongs to."""
+
+    points: tuple[Point, ...]
+    style: str
+    cell: int | None = None
+
+
+@dataclass(frozen=True)
 class Scene:
     """Everything to draw, in median-edge units with y pointing down (0, 0 at top left)."""
 
@@ -118,6 +133,8 @@ class Scene:
     note: str = ""
     clue_size: float = 0.5
     """The usual clue font size (smaller faces get smaller clues)."""
+    figures: tuple[Figure, ...] = ()
+    """Shapes over faces (Sheep-Wolf's animals), drawn after the faces."""
 
     def board_clue_size(self) -> float:
         """One clue size for the whole board, as the web page chooses it: the usual
@@ -142,7 +159,7 @@ class Scene:
         True
         """
         parts = {f.name: getattr(self, f.name) for f in fields(self)}
-        for name in ("faces", "edges", "texts"):
+        for name in ("faces", "edges", "texts", "figures"):
             parts[name] = tuple({f.name: getattr(x, f.name) for f in fields(x)} for x in parts[name])
         return parts
 
@@ -282,6 +299,8 @@ def puzzle_scene(
     show_vertices: bool = True,
     edge_styles: Mapping[int, str] | None = None,
     cell_styles: Mapping[int, str] | None = None,
+    tally: Tally | None = None,
+    figures: Callable[[Sequence[int], Sequence[Point], Sequence[float]], Sequence[Figure]] | None = None,
 ) -> Scene:
     """The drawing of a Slitherlink puzzle and its lines, as plain data.
 
@@ -290,6 +309,9 @@ def puzzle_scene(
     longer be met, without them the lines are a whole answer and a clue is wrong
     when its count differs. ``shade``: fill the inside of closed loops.
     ``edge_styles`` and ``cell_styles`` emphasise edges and cells by style name.
+    A variant (:mod:`slitherasp.kinds.variant_draw`) says how its clues count
+    (``tally``, default :func:`count_sides`) and what to draw over its faces
+    (``figures``: given the faces' cells, poles and inscribed radii).
     """
     if puzzle.geometry is not None:
         geo, note = puzzle.geometry, ""
@@ -321,7 +343,10 @@ def puzzle_scene(
         fill = ["inside" if i else "outside" for i in inside]
 
     state = "none" if answer is None and crosses is None else "partial" if crosses is not None else "whole"
-    texts = _clue_texts(puzzle, P, face_cells, centres, radii, chosen, crossed, state, cell_styles)
+    if state == "whole":  # a whole answer: every other edge is no line
+        crossed = set(range(len(puzzle.edges))) - set(chosen)
+    texts = _clue_texts(puzzle, P, face_cells, centres, radii, chosen, crossed, state, cell_styles,
+                        tally or count_sides(puzzle))
     line, states = set(chosen), {}
     for e in range(len(puzzle.edges)):
         states[e] = "line" if e in line else "cross" if e in crossed else "empty"
@@ -337,15 +362,37 @@ def puzzle_scene(
         texts=(*texts, *page.title),
         note=note,
         clue_size=CLUE_SIZE * median(radii) if radii else 0.5,
+        figures=tuple(figures(face_cells, centres, radii)) if figures else (),
     )
 
 
+Tally = Callable[[int, set[int], set[int]], tuple[int, int]]
+"""``tally(cell, lines, crosses)``: the least and the most a clue of ``cell`` can still
+count, given the lines drawn and the edges crossed out (equal when all are settled)."""
+
+
+def count_sides(puzzle: Puzzle) -> Tally:
+    """The classic clue's tally: the cell's lines, and those plus its open edges.
+
+    >>> from slitherasp.model import from_faces
+    >>> count_sides(from_faces([[(0, 0), (1, 0), (0, 1)]]))(0, {0}, {1})
+    (1, 2)
+    """
+    def tally(cell: int, lines: set[int], crossed: set[int]) -> tuple[int, int]:
+        es = puzzle.cell_edges[cell]
+        found = sum(e in lines for e in es)
+        return found, found + sum(e not in lines and e not in crossed for e in es)
+
+    return tally
+
+
 def _clue_texts(puzzle: Puzzle, P: list[Point], face_cells: list[int], centres: list[Point], radii: list[float],
-                lines: list[int], crossed: set[int], state: str, cell_styles: Mapping[int, str]) -> list[Text]:
+                lines: list[int], crossed: set[int], state: str, cell_styles: Mapping[int, str],
+                tally: Tally) -> list[Text]:
     """A text per clue, at its face's pole of inaccessibility (cells that are no face:
     at the mean of their edges' midpoints), red where the lines break it: a whole
     answer (``state``) breaks a clue it does not meet, a partial state one that can
-    no longer be met."""
+    no longer be met (its ``tally``)."""
     largest = CLUE_SIZE * median(radii) if radii else 0.5
     at = {c: (centres[k], radii[k]) for k, c in enumerate(face_cells)}
     drawn = set(lines)
@@ -358,9 +405,8 @@ def _clue_texts(puzzle: Puzzle, P: list[Point], face_cells: list[int], centres: 
         else:
             ends = [P[v] for e in puzzle.cell_edges[c] for v in puzzle.edges[e]] or P
             xy, r = (sum(x for x, _ in ends) / len(ends), sum(y for _, y in ends) / len(ends)), 0.5
-        found = sum(e in drawn for e in puzzle.cell_edges[c])
-        open_ = sum(e not in drawn and e not in crossed for e in puzzle.cell_edges[c])
-        wrong = state == "whole" and found != k or state == "partial" and (found > k or found + open_ < k)
+        least, most = tally(c, drawn, crossed) if state != "none" else (k, k)
+        wrong = not least <= k <= most
         style = "wrong" if wrong else cell_styles.get(c, "clue")
         texts.append(Text(xy, _clue_size(r, str(k), largest), str(k), style if style in COLOURS else "clue", cell=c))
     return texts

@@ -90,6 +90,11 @@ def svg(s: Scene, name: str = "slitherasp") -> str:
     out.append('<g class="faces" stroke="none">')
     out += [f'<path d="M{" L".join(_xy(p) for p in f.points)} Z" fill="{COLOURS[f.style]}"/>' for f in s.faces]
     out.append("</g>")
+    if s.figures:  # Sheep-Wolf's animals, over their faces
+        out.append('<g class="figures" stroke="none">')
+        out += [f'<path class="{f.style}" d="M{" L".join(_xy(p) for p in f.points)} Z" fill="{COLOURS[f.style]}"/>'
+                for f in s.figures]
+        out.append("</g>")
     out.append(_path("grid", "".join(f"M{_xy(e.a)} L{_xy(e.b)}" for e in s.edges), COLOURS["grid"], GRID_WIDTH))
     for style in sorted({e.style for e in s.edges if e.style}):
         marked = "".join(f"M{_xy(e.a)} L{_xy(e.b)}" for e in s.edges if e.style == style)

@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..errors import InputError
@@ -67,9 +67,10 @@ def lattice(puzzle: Puzzle, geo: Geometry | None = None) -> dict[int, tuple[int,
     return pos
 
 
-def grid_text(puzzle: Puzzle, answer: Iterable[int] | None = None) -> str:
+def grid_text(puzzle: Puzzle, answer: Iterable[int] | None = None, *, marks: Mapping[int, str] | None = None) -> str:
     """A square-grid puzzle (and answer) in box-drawing characters: ``·`` at corners,
-    clues in the cells, the loop as ``─│┌┐└┘``. :class:`InputError` for other grids.
+    clues in the cells (and ``marks``, one character each, in theirs), the loop as
+    ``─│┌┐└┘``. :class:`InputError` for other grids.
 
     >>> from slitherasp.model import from_faces
     >>> print(grid_text(from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)]], [2])))
@@ -102,10 +103,10 @@ def grid_text(puzzle: Puzzle, answer: Iterable[int] | None = None) -> str:
             bits[high] |= 2
     for v, (c, r) in cell.items():
         rows[r][c] = CORNERS[bits[v]]
-    for c, k in enumerate(puzzle.clues):
-        if k is not None:
-            face = geo.faces[c] or ()
-            col = min(cell[v][0] for v in face) + 2
-            row = min(cell[v][1] for v in face) + 1
-            rows[row][col] = str(k)
+    shown = {c: str(k) for c, k in enumerate(puzzle.clues) if k is not None} | dict(marks or {})
+    for c, mark in shown.items():
+        face = geo.faces[c] or ()
+        col = min(cell[v][0] for v in face) + 2
+        row = min(cell[v][1] for v in face) + 1
+        rows[row][col] = mark
     return "\n".join("".join(r).rstrip() for r in rows)

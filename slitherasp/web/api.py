@@ -51,21 +51,25 @@ def _text(payload: dict[str, Any], key: str = "puzzle") -> str:
 
 
 def puzzle_of(payload: dict[str, Any]) -> Puzzle:
-    """The request's puzzle, read by our readers, with its ``clues`` if given."""
+    """The request's puzzle, read by our readers, with its ``clues`` if given (and its
+    ``variant`` and ``animals``, :func:`.variants.ruled`)."""
     from ..formats import read_text
+    from .variants import ruled
 
     text = _text(payload)
     puzzle = _polygons(text) if _looks_like_polygons(text) else read_text(text, "<puzzle>")
+    puzzle = ruled(puzzle, _name(payload, "variant", ""), after=False)
+    base = getattr(puzzle, "puzzle", puzzle)  # a variant's graph
     clues = payload.get("clues")
-    if clues is None:
-        return puzzle
-    if not isinstance(clues, list) or len(clues) != len(puzzle.cells):
-        raise InputError(f"the request's 'clues' must be a list of {len(puzzle.cells)} numbers or nulls")
-    for c, k in enumerate(clues):
-        sides = len(puzzle.cell_edges[c])
-        if k is not None and (not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= sides):
-            raise InputError(f"clue {k!r} of cell {puzzle.cells[c]} is not a number 0..{sides}")
-    return puzzle.with_clues(clues)
+    if clues is not None:
+        if not isinstance(clues, list) or len(clues) != len(base.cells):
+            raise InputError(f"the request's 'clues' must be a list of {len(base.cells)} numbers or nulls")
+        for c, k in enumerate(clues):
+            sides = len(base.cell_edges[c])
+            if k is not None and (not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= sides):
+                raise InputError(f"clue {k!r} of cell {base.cells[c]} is not a number 0..{sides}")
+        puzzle = puzzle.with_clues(clues)
+    return ruled(puzzle, "", payload.get("animals"), after=True)
 
 
 def _looks_like_polygons(text: str) -> bool:
@@ -130,21 +134,23 @@ def share_text(puzzle: Puzzle, texts: Mapping[str, str] | None = None) -> str:
 
 def open_puzzle(payload: dict[str, Any]) -> dict[str, Any]:
     """What the page draws and plays: the scene, edge and cell names, clues, the
-    edges of each cell, and the text to share."""
+    edges of each cell, the text to share and a variant's rule (:func:`.variants.rule_of`)."""
     from ..formats import writable
-    from ..render.scene import puzzle_scene
+    from ..render.scene import scene_of
+    from .variants import rule_of
 
     puzzle = puzzle_of(payload)
-    scene = puzzle_scene(puzzle)
+    base, scene = getattr(puzzle, "puzzle", puzzle), scene_of(puzzle)  # a variant's graph, and its drawing
     texts = written(puzzle, writable())  # every format that can hold it, the share link's among them
     return {
         "scene": scene.as_dict(),
-        "edges": [list(puzzle.edge_names(e)) for e in range(len(puzzle.edges))],
-        "cells": [str(c) for c in puzzle.cells],
-        "clues": list(puzzle.clues),
-        "cell_edges": [list(es) for es in puzzle.cell_edges],
+        "edges": [list(base.edge_names(e)) for e in range(len(base.edges))],
+        "cells": [str(c) for c in base.cells],
+        "clues": list(base.clues),
+        "cell_edges": [list(es) for es in base.cell_edges],
         "share": share_text(puzzle, texts),
         "formats": list(texts),
+        **rule_of(puzzle),
     }
 
 
@@ -177,20 +183,21 @@ def forced(puzzle: Puzzle) -> dict[str, Any] | None:
 
 def check(payload: dict[str, Any]) -> dict[str, Any]:
     """``check --json``'s object for the drawn ``links``."""
+    from ..kinds import kind_of
     from ..results import check_json
-    from ..validate import check as run
 
     puzzle = puzzle_of(payload)
-    links = edges_of(puzzle, payload, "links")
-    return check_json(run(puzzle, puzzle.links(links)), "<puzzle>")
+    links = edges_of(getattr(puzzle, "puzzle", puzzle), payload, "links")
+    return check_json(kind_of(puzzle).check(puzzle, puzzle.links(links)), "<puzzle>")
 
 
 def hint(payload: dict[str, Any]) -> dict[str, Any]:
     """``hint --json``'s object for the drawn ``links`` and ``non_links``."""
     from ..explain import hint as run
     from ..results import hint_json
+    from .variants import classic_only
 
-    puzzle = puzzle_of(payload)
+    puzzle = classic_only(puzzle_of(payload))
     h = run(puzzle, edges_of(puzzle, payload, "links"), edges_of(puzzle, payload, "non_links"), time_limit=TIME_LIMIT)
     return hint_json(h, puzzle, "<puzzle>")
 
@@ -272,8 +279,12 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
         if tell is not None:
             tell(f"{removed} clues removed, {untested} to try")
 
-    made = run(tilings.build(t.name, w, h, seed=seed), seed=seed, difficulty=difficulty, time_limit=TIME_LIMIT,
-               progress=progress)
+    blank = tilings.build(t.name, w, h, seed=seed)
+    if _name(payload, "variant", "classic") not in ("classic", ""):  # for the solver's grade
+        from .variants import generated
+
+        return generated(blank, payload["variant"], seed, TIME_LIMIT, progress, share_text)
+    made = run(blank, seed=seed, difficulty=difficulty, time_limit=TIME_LIMIT, progress=progress)
     person = made.grade.human.level if made.grade.human else None
     return {"puzzle": share_text(made.puzzle), "grade": person, "solver_grade": made.grade.level,
             "clues": made.puzzle.clue_count(), "timed_out": made.timed_out}
@@ -388,8 +399,11 @@ def reduce(payload: dict[str, Any]) -> dict[str, Any]:
     ``timed_out``: the time limit stopped the removal early (the clues left still
     have one answer, but some may be redundant)."""
     from ..sessions import Session
+    from .variants import reduce_variant
 
     puzzle = puzzle_of(payload)
+    if getattr(puzzle, "is_variant", False):  # sessions know the classic rule alone
+        return reduce_variant(puzzle, TIME_LIMIT)
     clues = {c: k for c, k in enumerate(puzzle.clues) if k is not None}
     session = Session(puzzle, values=[[k] if k is not None else [] for k in puzzle.clues])
     first = session.solve(clues, models=2, time_limit=TIME_LIMIT)

@@ -100,6 +100,15 @@ export function drawClues() {
     t.textContent = String(k);
     texts.push(t);
   });
+  app.animals.forEach((kind, c) => { // Sheep-Wolf's animals, in the shapes the server draws them in
+    const face = app.g.faces.get(c);
+    if (!kind || !face) return;
+    const r = 0.8 * face.radius, [x, y] = face.centre;
+    for (const [style, points] of app.model.figures[kind]) {
+      const at = points.map(([px, py]) => `${f3(x + r * px)},${f3(y + r * py)}`).join(" ");
+      texts.push(el("polygon", { class: `animal ${style}`, points: at, "data-animal": c }));
+    }
+  });
   group.replaceChildren(...texts);
   board.clueState.fill(0);
   for (const f of board.svg.querySelectorAll("[data-face]")) f.classList.toggle("composing", app.mode === "compose");

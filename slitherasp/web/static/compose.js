@@ -22,19 +22,22 @@ export function setMode(mode, quiet = false) {
 }
 
 /** A click on a face while composing: its clue goes up by one (down with `back`),
- *  past its number of sides to none. */
+ *  past its number of sides to none; in Sheep-Wolf, past it to a sheep, then a wolf. */
 export function composeClick(c, back = false) {
-  const sides = app.model.cell_edges[c].length, k = app.clues[c];
-  const up = k === null ? 0 : k >= sides ? null : k + 1;
-  const down = k === null ? sides : k === 0 ? null : k - 1;
-  setClue(c, back ? down : up);
+  const sides = app.model.cell_edges[c].length;
+  const order = [null, ...Array.from({ length: sides + 1 }, (_, k) => k)];
+  if (app.variant.startsWith("sheep-wolf")) order.push("sheep", "wolf");
+  const at = order.indexOf(app.animals[c] ?? app.clues[c]);
+  setClue(c, order[(at + (back ? order.length - 1 : 1)) % order.length]);
 }
 
+/** Give face `c` the clue `k` (a number or null), or in Sheep-Wolf an animal ("sheep", "wolf"). */
 export function setClue(c, k) {
   if (c < 0 || app.mode !== "compose") return;
   const sides = app.model.cell_edges[c].length;
-  if (k !== null && k > sides) { status(`This face has ${sides} sides: its clue is at most ${sides}.`); return; }
-  app.clues[c] = k;
+  if (typeof k === "number" && k > sides) { status(`This face has ${sides} sides: its clue is at most ${sides}.`); return; }
+  app.clues[c] = typeof k === "number" ? k : null;
+  app.animals[c] = typeof k === "string" ? k : null;
   app.edited = true;
   drawClues();
   clearTimeout(liveSoon.timer);
@@ -50,7 +53,7 @@ async function live() {
   try {
     const r = await call("solve", puzzlePayload({ unique: true, forced: true }), { signal: control.signal });
     clearMarks();
-    const given = app.clues.filter((k) => k !== null).length;
+    const given = app.clues.filter((k) => k !== null).length + app.animals.filter(Boolean).length; // animals are clues
     const clues = `${given} clue${given === 1 ? "" : "s"}`;
     if (!r.links.length) status(`${clues}: no answer. Some clue contradicts the others.`);
     else if (r.unique) { index(r.links).forEach((e) => ghost(e, "dashed")); status(`${clues}: one answer (dashed). The puzzle is ready.`); }
@@ -73,7 +76,27 @@ export async function updateShare() {
   } catch (err) { /* keep the old link */ }
 }
 
+/** The board's rule, chosen in the New panel: while composing, the board takes it at
+ *  once (its animals go, but for Sheep-Wolf); otherwise it is the rule of the next
+ *  board that Generate or Blank makes. */
+export function chooseVariant(name) {
+  if (!app.model || app.mode !== "compose") {
+    status(`Generate and Blank will make ${RULES[name] || "Slitherlink"} boards; Compose changes this board's rule.`);
+    return;
+  }
+  app.variant = name;
+  if (!name.startsWith("sheep-wolf")) app.animals = app.animals.map(() => null);
+  app.edited = true;
+  drawClues();
+  live();
+}
+
+const RULES = { "": "Slitherlink", vertex: "Vertex Slitherlink", touch: "Touch Slitherlink",
+  "sheep-wolf": "Sheep-Wolf Slitherlink", lither: "Litherslink", full: "Slitherlink (all points)",
+  "touch+full": "Touch Slitherlink (all points)", "sheep-wolf+full": "Sheep-Wolf Slitherlink (all points)" };
+
 export function clearClues() {
+  app.animals = app.animals.map(() => null);
   app.clues = app.clues.map(() => null);
   app.edited = true;
   drawClues();
@@ -99,6 +122,7 @@ export async function reduce() {
   try {
     const r = await working("Removing the clues the answer does not need", "reduce", puzzlePayload());
     app.clues = r.clues; app.edited = true;
+    if (r.animals) app.animals = r.animals;
     drawClues();
     const after = app.clues.filter((k) => k !== null).length;
     await live();
@@ -115,6 +139,10 @@ const FOR_THE_SOLVER = { easy: "no guessing", medium: "a look ahead", hard: "a s
 
 /** A grade in words ("harder than Loopy's Hard", never "null"). */
 export function gradeWords(r) {
+  if (app.variant && r.grade) {
+    return `The solver needs ${FOR_THE_SOLVER[r.grade] || r.grade}. A ${RULES[app.variant]} has no grade for a person: `
+      + "the rules of a person here are classic Slitherlink's.";
+  }
   if (!r.grade) {
     return r.unique === false ? "No grade: these clues allow more than one answer."
       : r.answers === 0 ? "No grade: these clues have no answer." : "No grade: uniqueness was not settled in time.";
@@ -133,7 +161,8 @@ export async function grade() {
 function choices() {
   const size = $("#size").value.trim().toLowerCase().replace(/\s+/g, "").replace("×", "x");
   if (!/^\d+(x\d+)?$/.test(size)) return null;
-  return { tiling: $("#tiling").value || "square", size, difficulty: $("#difficulty").value };
+  const variant = $("#variant") ? $("#variant").value : "";
+  return { tiling: $("#tiling").value || "square", size, difficulty: $("#difficulty").value, ...(variant ? { variant } : {}) };
 }
 
 const foreseen = { key: "", found: null, control: null, warned: 0 };
@@ -167,7 +196,7 @@ export function tooLong(c, r) {
 export async function foresee() {
   const note = $("[data-role=estimate]"), c = choices();
   try {
-    const r = c && await estimateOf(c);
+    const r = c && !c.variant && await estimateOf(c); // a variant is made for the solver: no estimate of a person's grade
     note.textContent = r && !r.fits ? tooLong(c, r) : "";
   } catch (err) { if (!isCancelled(err)) note.textContent = ""; } // a refused size is said when Generate is pressed
 }
@@ -178,12 +207,17 @@ export async function generate(blank) {
   const c = choices();
   if (!c) { status("Write the size as width x height, such as 7x7."); return false; }
   try {
-    if (!blank && !(await goAhead(c))) return false;
+    if (!blank && !c.variant && !(await goAhead(c))) return false;
     const payload = { ...c, seed: Math.floor(Math.random() * 1e6) };
     const r = await working(blank ? "Making a blank board" : "Making a puzzle", blank ? "tiling" : "generate", payload);
     await openText(r.puzzle, { mode: blank ? "compose" : "play" });
-    if (blank) setMode("compose");
-    else {
+    if (blank) {
+      setMode("compose");
+      if (c.variant) chooseVariant(c.variant);
+    } else if (c.variant) {
+      status(`New ${RULES[c.variant]}: ${r.clues} clues; the solver needs ${FOR_THE_SOLVER[r.solver_grade] || r.solver_grade}`
+        + (r.timed_out ? " (the time limit stopped the clue removal early, so some clues may be spare)." : "."));
+    } else {
       status(`New puzzle: ${r.clues} clues, ${r.grade ? FOR_A_PERSON[r.grade] || r.grade : "not graded"}`
         + (r.timed_out ? " (the time limit stopped the clue removal early, so some clues may be spare)." : "."));
     }

@@ -65,9 +65,12 @@ function cellUnderPointer() {
   return input.hover ? faceAt(app.g, ...input.hover) : -1;
 }
 
-/** Number keys set the clue of the face under the cursor or the pointer; Backspace clears it. */
+/** Number keys set the clue of the face under the cursor or the pointer; Backspace clears it;
+ *  in Sheep-Wolf, S puts a sheep there and W a wolf. */
 function composeKey(ev) {
+  const animal = app.variant.startsWith("sheep-wolf") && { s: "sheep", w: "wolf" }[ev.key.toLowerCase()];
   if (/^[0-9]$/.test(ev.key)) setClue(cellUnderPointer(), +ev.key);
+  else if (animal) setClue(cellUnderPointer(), animal);
   else if (ev.key === "Backspace" || ev.key === "Delete") setClue(cellUnderPointer(), null);
   else return false;
   return true;

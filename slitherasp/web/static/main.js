@@ -3,7 +3,7 @@
 
 import { board, fit, isZoomed, setView, zoomAt } from "./board.js";
 import { BACKEND } from "./config.js";
-import { clearClues, foresee, generate, grade, reduce, second, setMode, updateShare } from "./compose.js";
+import { chooseVariant, clearClues, foresee, generate, grade, reduce, second, setMode, updateShare } from "./compose.js";
 import { attachKeys, cursor } from "./keys.js";
 import {
   check, clearBoard, feedback, hint, openText, pairs, pause, puzzlePayload, repaint, saveNow, solve, step, timer,
@@ -133,6 +133,7 @@ function watchChoices() {
   $("#size").addEventListener("input", later);
   $("#tiling").addEventListener("change", later);
   $("#difficulty").addEventListener("change", later);
+  $("#variant").addEventListener("change", () => { chooseVariant($("#variant").value); later(); });
 }
 
 // -- start ---------------------------------------------------------------------------------------

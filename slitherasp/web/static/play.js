@@ -5,7 +5,8 @@ import { buildGraph } from "./graph.js";
 import {
   celebrate, clearMarks, draw, ghost, markCell, markEdge, paintAll, paintEdges, paintFaces, paintFeedback, shade,
 } from "./board.js";
-import { analyse, CROSS, EMPTY, follow, insideFaces, LINE, problems } from "./rules.js";
+import { analyse, CROSS, EMPTY, follow, insideFaces, LINE, problems, solvedWords } from "./rules.js";
+import { ruleOf, ruleWords } from "./variants.js";
 import { boardStatus, failed, reason, restate, status, working } from "./server.js";
 import { $, app, keptProgress, saveProgress, settings } from "./state.js";
 
@@ -14,6 +15,8 @@ export async function openText(text, { keepUrl = false, mode = "play" } = {}) {
   const model = await working("Opening", "open", { puzzle: text });
   app.text = text; app.model = model; app.g = buildGraph(model);
   app.clues = model.clues.slice(); app.edited = false;
+  app.variant = model.variant ? model.variant.name : ""; app.animals = model.animals.slice();
+  if ($("#variant")) $("#variant").value = app.variant;
   app.state = new Array(model.edges.length).fill(EMPTY);
   app.marks = new Array(model.cells.length).fill(0);
   app.undo = []; app.redo = []; app.solved = false; app.revealed = false;
@@ -40,11 +43,12 @@ function opening() {
   if (app.solved) return `Solved already, in ${clock(timer.seconds())}.`;
   const faces = `${app.model.cells.length} faces`;
   if (!hasClues()) return `${faces} and no clues yet: Compose gives the faces clues.`;
-  return `${faces}. Drag along the edges to draw lines; ${tap()} a face's middle to mark it.`;
+  const variant = app.model.variant ? `A ${app.model.variant.title}. ${ruleWords(rule())} ` : "";
+  return `${variant}${faces}. Drag along the edges to draw lines; ${tap()} a face's middle to mark it.`;
 }
 
 /** A board with clues is a puzzle; one without, a patch to compose on (any loop fits it). */
-export function hasClues() { return app.clues.some((k) => k !== null && k !== undefined); }
+export function hasClues() { return app.clues.some((k) => k !== null && k !== undefined) || app.animals.some(Boolean); }
 
 function tap() { return matchMedia("(pointer: coarse)").matches ? "tap" : "click"; }
 
@@ -72,7 +76,7 @@ export function edit(changes, { group = null, follow: autoFollow = false } = {})
     (kind === "e" ? edges : faces).push(i);
   };
   changes.forEach(set);
-  if (autoFollow && settings.follow) {
+  if (autoFollow && settings.follow && app.variant !== "lither") { // trees do not follow
     for (const [kind, i, value] of changes) {
       if (kind === "e" && value === LINE) follow(app.g, app.state, i).forEach((f) => set(["e", f, LINE]));
     }
@@ -121,7 +125,7 @@ export function saveNow() { clearTimeout(saving); saveProgress(timer.seconds());
 /** Run the rules on the board and show what they say; say "solved" the moment it is. */
 export function feedback({ errors = settings.live, quiet = false } = {}) {
   if (!app.model) return null;
-  const an = analyse(app.g, app.state, app.clues);
+  const an = analyse(app.g, app.state, app.clues, rule());
   app.analysis = an;
   paintFeedback(an, errors);
   shade(settings.shade ? insideFaces(app.g, app.state) : null);
@@ -132,18 +136,21 @@ export function feedback({ errors = settings.live, quiet = false } = {}) {
     keepTime();
     if (solved && !quiet && !app.revealed) {
       celebrate();
-      saySolved(`Solved in ${clock(timer.seconds())}! One loop, and every clue holds.`);
+      saySolved(`Solved in ${clock(timer.seconds())}! ${solvedWords(rule())}`);
     }
   }
   return an;
 }
+
+/** The board's rule (variants.js), null for Slitherlink. */
+export function rule() { return ruleOf(app.variant, app.model.sides, app.animals); }
 
 /** "Solved" holds as long as the board is. */
 function saySolved(message) { boardStatus(message, () => (app.solved ? message : null)); }
 
 export function check() {
   const an = feedback({ errors: true });
-  if (app.solved) { saySolved("Solved! One loop, and every clue holds."); return; }
+  if (app.solved) { saySolved(`Solved! ${solvedWords(rule())}`); return; }
   if (!hasClues()) { boardStatus("This board has no clues yet, so any one loop fits it: Compose gives it clues."); return; }
   const parts = problems(an);
   if (parts.length) {
@@ -152,8 +159,10 @@ export function check() {
   } else if (!an.lines) {
     boardStatus("Nothing drawn yet, so nothing is wrong.");
   } else {
+    const trees = app.variant === "lither";
     boardStatus(`No rule is broken so far; ${an.unmet} clue${an.unmet === 1 ? "" : "s"} still want${an.unmet === 1 ? "s" : ""} lines`
-      + `${an.pieces > 1 ? `, and ${an.pieces} pieces of line must join into one loop` : ""}.`);
+      + `${an.pieces > 1 && !trees ? `, and ${an.pieces} pieces of line must join into one loop` : ""}`
+      + `${trees && an.pieces < 2 ? ", and the lines must make two or more trees" : ""}.`);
   }
 }
 
@@ -174,7 +183,7 @@ function showClock() { $("[data-role=timer]").textContent = clock(timer.seconds(
 /** The timer, stopped, at `seconds` of the puzzle on the board (its clues as they are). */
 function setClock(seconds) {
   run(false);
-  timer.base = seconds; timer.clues = app.clues.join(); timer.paused = false;
+  timer.base = seconds; timer.clues = puzzleKey(); timer.paused = false;
   document.body.classList.remove("paused");
 }
 
@@ -186,10 +195,13 @@ function run(on) {
   if (on) timer.tick = setInterval(showClock, 1000);
 }
 
+/** What makes the board's puzzle: its rule, clues and animals. */
+function puzzleKey() { return `${app.variant}|${app.clues.join()}|${app.animals.join()}`; }
+
 /** Start or stop the timer as the board now is (after opening, a change of mode, solving,
  *  pausing or showing the answer). */
 export function keepTime() {
-  if (timer.clues !== app.clues.join()) { // composed into a new puzzle
+  if (timer.clues !== puzzleKey()) { // composed into a new puzzle
     setClock(0);
     app.revealed = false;
   }
@@ -211,7 +223,11 @@ export function pause() {
 // -- asking the server ---------------------------------------------------------------------------
 export function puzzlePayload(extra = {}) {
   const payload = { puzzle: app.text, ...extra };
-  if (app.mode === "compose" || app.edited) payload.clues = app.clues;
+  if (app.mode === "compose" || app.edited) {
+    payload.clues = app.clues;
+    payload.variant = app.variant || "classic";
+    if (app.variant.startsWith("sheep-wolf")) payload.animals = app.animals;
+  }
   return payload;
 }
 
@@ -225,6 +241,11 @@ export function index(pairList) {
 function cellIndex(name) { return app.model.cells.indexOf(String(name)); }
 
 export async function hint() {
+  if (app.variant) { // the API would refuse: say it here, without asking
+    status("Hints follow a person's rules, and those here are classic Slitherlink's: this variant has none. "
+      + "Check says what is broken; Solve shows the answer.");
+    return;
+  }
   const asked = app.changes;
   try {
     const r = await working("Looking for the next step", "hint", puzzlePayload({ links: pairs(LINE), non_links: pairs(CROSS) }));

@@ -9,6 +9,8 @@ export const app = {
   model: null,       // /api/open's answer: scene, edges, cells, clues, cell_edges, share
   g: null,           // the graph built from it (graph.js)
   clues: null,       // current clues (composing edits them)
+  variant: "",       // the board's rule: a variant's name (variants.js), "" for Slitherlink
+  animals: [],       // per cell: null, "sheep" or "wolf" (Sheep-Wolf; composing edits them)
   state: [],         // per edge: 0 empty, 1 line, 2 cross
   marks: [],         // per cell: 0 none, 1 inside, 2 outside
   undo: [], redo: [],
