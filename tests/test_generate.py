@@ -349,8 +349,9 @@ def test_cli_ctrl_c_keeps_a_puzzle_with_its_grades(capsys, tmp_path: Path, monke
     assert code == 130 and "None" not in err and f"{summary['human_grade']} for a person" in err
 
 
-def test_cli_without_a_seed_makes_a_new_puzzle_each_time(capsys, tmp_path: Path) -> None:
-    argv = ["generate", "square", "--size", "5", "-o", str(tmp_path)]
+@pytest.mark.parametrize("variant", [[], ["--variant", "vertex"]])
+def test_cli_without_a_seed_makes_a_new_puzzle_each_time(capsys, tmp_path: Path, variant: list[str]) -> None:
+    argv = ["generate", "square", "--size", "5", *variant, "-o", str(tmp_path)]
     made = []
     for _ in range(2):
         code, out, err = run(capsys, *argv)
@@ -363,6 +364,8 @@ def test_cli_without_a_seed_makes_a_new_puzzle_each_time(capsys, tmp_path: Path)
     for seed, data in made:  # the seed printed makes the same puzzle again
         code, out, _ = run(capsys, *argv[:-1], str(tmp_path / "again"), "--seed", str(seed))
         assert code == 0 and Path(out.split()[0]).read_bytes() == data
+    code, _, err = run(capsys, *argv, "--seed", str(seed))  # and says so before making it a second time
+    assert code == 2 and "exists already" in err
 
 
 def test_cli_no_puzzle_within_the_time_limit_names_the_limit_given(

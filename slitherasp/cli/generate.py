@@ -187,7 +187,7 @@ def patch(spec: str, size: tuple[int, int] | None, seed: int | None) -> tuple[An
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    from .. import formats, render
+    from .. import render
     from ..results import generated_json
 
     if (args.spec is None) == (args.tiling is None):
@@ -195,9 +195,9 @@ def run_generate(args: argparse.Namespace) -> int:
     if args.variant is not None:
         from .generate_variant import run
 
-        blank, stem = patch(args.tiling, args.size, args.seed)
-        writable_folder(args.output)
-        return run(args, blank, stem)
+        seed = fresh_seed() if args.seed is None else args.seed
+        blank, stem = patch(args.tiling, args.size, seed)
+        return run(args, blank, stem, seed)
     if args.count is not None or args.spec is not None:
         if args.time_limit is not None:
             raise InputError("--time-limit goes with one puzzle: a collection (--count, --spec) is the same on "
@@ -207,35 +207,54 @@ def run_generate(args: argparse.Namespace) -> int:
         raise InputError("--jobs and --cluster go with --count (a collection)")
     seed = fresh_seed() if args.seed is None else args.seed
     blank, stem = patch(args.tiling, args.size, seed)
-    writable_folder(args.output)  # before the work, not after it
-    if not args.force:  # the same command makes the same puzzle: say so before making it again
-        made_before = sorted(Path(args.output).glob(f"{stem}-*-s{seed}.lp"))
-        if made_before:
-            raise InputError("exists already: the same tiling, size and seed made it (use --force to make it "
-                             "again and replace it)", source=str(made_before[0]))
+    not_made_before(args, stem, seed)
     made = _make_one(args, blank, seed)
     person = made.grade.human.level if made.grade.human else None
     level = (made.grade.level if args.solver_grade else person) or "ungraded"
     name = f"{stem}-{level}-s{seed}"
     path = Path(args.output) / f"{name}.lp"
     drawing = {path.with_suffix(".svg"): render.svg(made.puzzle, title=name)}
-    try:
-        written = formats.save(made.puzzle, path, made.answer, force=args.force, extra=drawing)
-    except InputError:
-        from ..formats.lp import write_instance
+    summary = generated_json(made, str(path), [str(f) for f in save_made(made, path, args.force, drawing)],
+                             args.minimal)
+    announce(summary, args.json, f"{path}: seed {seed}, {summary['clues']} clues on {summary['cells']} cells, "
+             f"{person or NOT_GRADED} for a person, {made.grade.level or NOT_GRADED} for the solver "
+             f"({made.grade.choices} choices), {made.tests} tests, {made.seconds:.2f}s")
+    return ended(made, "unique, perhaps not minimal nor of the grade asked for")
 
-        sys.stdout.write(write_instance(made.puzzle))  # the work is not lost: the puzzle as facts
+
+def not_made_before(args: argparse.Namespace, stem: str, seed: int) -> None:
+    """Refuse, before any work, a folder that cannot be written or (without
+    ``--force``) that holds the puzzle these choices make (same seed, same puzzle)."""
+    writable_folder(args.output)
+    if not args.force:
+        made_before = sorted(Path(args.output).glob(f"{stem}-*-s{seed}.lp"))
+        if made_before:
+            raise InputError("exists already: the same tiling, size and seed made it (use --force to make it "
+                             "again and replace it)", source=str(made_before[0]))
+
+
+def save_made(made: Any, path: Path, force: bool, drawing: dict[Path, str]) -> list[Path]:
+    """The files of a puzzle made (its facts, answer and ``drawing``); where they
+    cannot be written, its facts go to standard output (the work is not lost) and the
+    error is raised."""
+    from .. import formats
+
+    try:
+        return list(formats.save(made.puzzle, path, made.answer, force=force, extra=drawing))
+    except InputError:
+        sys.stdout.write(formats.write_text(made.puzzle, "lp"))
         err("slitherasp: the puzzle could not be written; its facts are on standard output")
         raise
-    summary = generated_json(made, str(path), [str(f) for f in written], args.minimal)
-    if args.json:
+
+
+def announce(summary: dict[str, Any], as_json: bool, line: str) -> None:
+    """A puzzle made: its JSON summary, or its files on standard output and ``line``
+    on standard error."""
+    if as_json:
         out(json.dumps(summary))
     else:
         out(" ".join(summary["files"]))
-        err(f"{path}: seed {seed}, {summary['clues']} clues on {summary['cells']} cells, "
-            f"{person or NOT_GRADED} for a person, {made.grade.level or NOT_GRADED} for the solver "
-            f"({made.grade.choices} choices), {made.tests} tests, {made.seconds:.2f}s")
-    return ended(made, "unique, perhaps not minimal nor of the grade asked for")
+        err(line)
 
 
 def ended(made: Any, kept: str) -> int:
