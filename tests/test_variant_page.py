@@ -53,6 +53,8 @@ def test_pzprjs_puzzles_play_to_solved(page: Page, genre: str) -> None:
     link = f"https://puzz.link/p?{genre}/{url}"
     puzzle = read_text(link)
     page.open(link)
+    rule = page.js("return document.querySelector('[data-role=rule]').textContent")
+    assert rule.startswith(f"{puzzle.title}: ") and ("tree" in rule) == (genre == "lither")
     solved_by_drawing(page, puzzle, set(read_pzprv3_answer(saved)), loop=genre != "lither")
     if genre == "swslither":
         assert page.js("return document.querySelectorAll('.animal.sheep').length") == 2
@@ -70,6 +72,8 @@ def test_a_variant_on_hats_plays_and_a_broken_clue_turns_red(page: Page) -> None
     page.open(write_text(v, "lp"))
     assert page.puzzle().name == "vertex"  # the address bar shares the rule
     solved_by_drawing(page, v, set(solve(v).answer), loop=True)
+    page.open("3x3t0:2a3b1a3a")  # a classic puzzle next: How to play says the classic rule again
+    assert page.js("return document.querySelector('[data-role=rule]').textContent").startswith("Draw one loop")
 
 
 def test_compose_a_sheep_wolf_with_clicks_and_share_it(page: Page) -> None:

@@ -35,7 +35,16 @@ export async function openText(text, { keepUrl = false, mode = "play" } = {}) {
   if (!keepUrl) history.replaceState(null, "", `?p=${encodeURIComponent(model.share)}`);
   reason("");
   status(opening());
+  howToPlay();
   document.dispatchEvent(new Event("opened"));
+}
+
+const CLASSIC = $("[data-role=rule]")?.textContent;
+
+/** How to play starts with the rule of the puzzle on the board (a variant's own). */
+function howToPlay() {
+  const said = $("[data-role=rule]");
+  if (said) said.textContent = app.model.variant ? `${app.model.variant.title}: ${ruleWords(rule())}` : CLASSIC;
 }
 
 function opening() {
