@@ -494,6 +494,8 @@ def test_how_to_play_is_open_and_plain_on_a_first_visit(page: Page, screen: str)
     style = "const s = getComputedStyle(document.querySelector(arguments[0])); return [s.fontSize, s.color]"
     assert page.js(style, f"{help_} li") == page.js(style, "#settings label")  # not smaller, not grey
     page.b.find_element("css selector", f"{help_} summary").click()  # closed once: closed from then on
+    # (the details' toggle event, which keeps it, comes after the click: a refresh at once raced it)
+    page.wait(lambda: page.js("return localStorage.getItem('slitherasp:help')") == "closed")
     page.b.refresh()
     page.wait(lambda: "faces" in page.status())
     assert not page.js(f"return document.querySelector('{help_}').open")
