@@ -101,6 +101,10 @@ class Board:
         self.ecls, self.epar = list(range(m)), [0] * m
         self.emembers: dict[int, list[int]] = {}
         """The members of every class of more than one edge, by its root."""
+        self.unions: list[int] = []
+        """Every joining of two classes of edges, as three numbers: the root kept, the
+        root joined to it and how many edges moved (what a derivation's failed test
+        undoes, :mod:`.derive`; it empties the list before each test)."""
         # the work: per level a stack of cells and one of the other places (vertices
         # from `cells`, edge classes from `cells + n`, corners from `cells + n + m`),
         # cells first (a clue says more than a vertex, and what it settles rests on
@@ -362,7 +366,26 @@ class Board:
         big.extend(small)
         members[ra] = big
         members.pop(rb, None)
+        self.unions.extend((ra, rb, len(small)))
         return ra, big, small
+
+    def unjoin(self, upto: int) -> None:
+        """Undo the joinings of edge classes recorded after the first ``upto`` numbers
+        of :attr:`unions`, last first, in the members of each class only (the caller
+        puts back the classes and parities it saved)."""
+        unions, members = self.unions, self.emembers
+        i = len(unions)
+        while i > upto:
+            ra, rb, moved = unions[i - 3], unions[i - 2], unions[i - 1]
+            i -= 3
+            big = members[ra]
+            cut = len(big) - moved
+            if moved > 1:
+                members[rb] = big[cut:]
+            del big[cut:]
+            if cut == 1:
+                del members[ra]
+        del unions[upto:]
 
     def relation(self, a: int, b: int) -> int | None:
         """0 when edges ``a`` and ``b`` are known alike, 1 opposite, else None."""

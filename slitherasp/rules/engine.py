@@ -156,6 +156,7 @@ class Rules(Beyond):
                      "settled", "maybe", "chains"):
             setattr(other, name, list(getattr(self, name)))
         other.emembers = {r: list(x) for r, x in self.emembers.items()}
+        other.unions = []
         other.todo = {level: [] for level in self.levels}
         other.ctodo = {level: [] for level in self.levels}
         other.queued = {level: bytearray(len(q)) for level, q in self.queued.items()}
