@@ -88,10 +88,7 @@ class Rules(Beyond):
                     self._pending()
                     break
                 if cstack or stack:
-                    x = cstack.pop() if cstack else stack.pop()
-                    queued[x] = 0
-                    self.level, self.here = level, x
-                    handle(x)
+                    self._places(level, cstack, stack, queued, handle)
                     break
             else:
                 if easy or ceasy or self.loop_dirty:
@@ -105,6 +102,25 @@ class Rules(Beyond):
                 if None not in self.state:
                     self._check_whole()
                 return
+
+    def _places(self, level: int, cstack: list[int], stack: list[int], queued: bytearray,
+                handle: Callable[[int], None]) -> None:
+        """Places of ``level`` (above the easy one) while they change nothing: most do
+        not, and then no easier level has work and the loop rule nothing new, so the
+        cascade's next place is this level's again (the same order, without a round
+        of the levels below). Level 5 takes one place at a time (its places may queue
+        others without a change)."""
+        self.level, changes, count = level, self.changes, 0
+        while True:
+            x = cstack.pop() if cstack else stack.pop()
+            queued[x] = 0
+            self.here = x
+            handle(x)
+            if self.changes != changes or level == BEYOND or not (cstack or stack):
+                return
+            count += 1
+            if count & 63 == 0 and self._stop():
+                raise Stopped
 
     def _check_whole(self) -> None:
         """A settled board is checked whole, from its edge states alone (not from the
