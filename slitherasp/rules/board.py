@@ -55,10 +55,11 @@ class Board:
     ``why``: a :class:`.why.Why` recording the premises of every fact, or None;
     ``fresh``: every place is looked at (else none yet: the caller installs a
     state and says which places to look at, :mod:`.derive`). ``lean`` (with Normal
-    and Tricky among the levels, no reasons): only where the rules stop matters, not
-    which level deduced what, so Tricky, whose rules hold Normal's, starts only when
-    Normal stalls, and Normal then stops (a puzzle Normal settles pays for no corner
-    that Tricky teaches)."""
+    and Tricky among the levels; never asked for with a person's reasons): only where
+    the rules stop matters, not which level deduced what, so Tricky, whose rules hold
+    Normal's, starts only when Normal stalls, and Normal then stops (a puzzle Normal
+    settles pays for no corner that Tricky teaches; a removal's derivation visits
+    each place once instead of twice)."""
 
     def __init__(self, puzzle: Puzzle | None = None, levels: tuple[int, ...] = LEVELS, why: Any = None,
                  fresh: bool = True, lean: bool = False) -> None:
@@ -68,7 +69,7 @@ class Board:
         self.shape = shape = graph_shape(puzzle)
         self.levels = levels
         self.why = why
-        self.held: set[int] = {TRICKY} if lean and why is None and NORMAL in levels and TRICKY in levels else set()
+        self.held: set[int] = {TRICKY} if lean and NORMAL in levels and TRICKY in levels else set()
         """Levels given places that they do not look at yet (Tricky until Normal stalls)."""
         self.off: set[int] = set()
         """Levels given no places (Normal, once Tricky took over)."""

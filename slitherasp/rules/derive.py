@@ -104,7 +104,10 @@ class Derivation:
         self.base, self.levels = puzzle, levels
         self.clues = puzzle.clues
         self._puzzle: Puzzle | None = puzzle
-        self.board = board = _board if _board is not None else Rules(puzzle, levels, Deps())
+        # lean: Tricky, whose rules hold Normal's, takes over when Normal stalls. Which
+        # level deduced what does not matter here, only whether the rules finish (the
+        # same whatever the order: each test gives what solving from scratch gives)
+        self.board = board = _board if _board is not None else Rules(puzzle, levels, Deps(), lean=True)
         self.complete = False
         if _board is None:
             board.stoppable = False  # one run: the start every later one needs
@@ -324,6 +327,8 @@ def _queue_lost(board: Rules, lost: list[int]) -> None:
     places = [x for x in order if cells <= x < classes]
     both = [x for x in order if x >= cells] if hard else places
     for level in board.levels:
+        if level in board.off:  # (Normal, on a lean board once Tricky took over)
+            continue
         flags = board.queued[level]
         if level == HARD:
             flags[:] = seen
