@@ -274,16 +274,15 @@ def _lose(parent: Derivation, board: Rules, saved: _Saved, cells: list[int], gon
     if lines:
         _split_loop(parent, board, lines)
     allowed, corner, learned = board.allowed, deps.corner, deps.learned
-    for q, d in enumerate(corner):
-        if d & gone:  # a corner that lost narrowings: what the others say
-            kept = [x for x in learned[q] if not x[1] & gone]
-            saved.relearned.append((q, learned[q]))
-            learned[q] = kept
-            mask, d = 7, 0
-            for told, d2 in kept:
-                mask &= told
-                d |= d2
-            allowed[q], corner[q] = mask, d
+    for q in [q for q, d in enumerate(corner) if d & gone]:  # corners that lost narrowings: what the rest say
+        kept = [x for x in learned[q] if not x[1] & gone]
+        saved.relearned.append((q, learned[q]))
+        learned[q] = kept
+        mask, d = 7, 0
+        for told, d2 in kept:
+            mask &= told
+            d |= d2
+        allowed[q], corner[q] = mask, d
     merges = deps.merges
     kept_merges = [x for x in merges if not x[3] & gone]
     if len(kept_merges) != len(merges):

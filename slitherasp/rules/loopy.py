@@ -306,7 +306,9 @@ class Loopy(Easy):
     def _hard_class(self, e: int) -> None:
         """A settled edge settles every edge of its class."""
         state, par = self.state, self.epar
-        members = self.emembers.get(self.ecls[e]) or [e]
+        members = self.emembers.get(self.ecls[e])
+        if members is None:  # an edge alone: nothing to pass on
+            return
         known = next((x for x in members if state[x] is not None), None)
         if known is None:
             return
