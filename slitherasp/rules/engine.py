@@ -117,17 +117,22 @@ class Rules(Beyond):
         classes = cells + self.n  # (places past the vertices: Hard's classes of edges)
         on_clue, on_vertex, on_class = self._hard_clue, self._hard_vertex, self._hard_class
         runs, corners = self._clue_runs, self._vertex_corners
+        unk_c, unk_v = self.unk_c, self.unk_v  # (a place with no open edge has nothing to say)
         while True:
             x = cstack.pop() if cstack else stack.pop()
             queued[x] = 0
             self.here = x
             if x < cells:
-                if hard:
+                if not unk_c[x]:
+                    pass
+                elif hard:
                     on_clue(x)
                 else:
                     runs(x, tricky)
             elif x < classes:
-                if hard:
+                if not unk_v[x - cells]:
+                    pass
+                elif hard:
                     on_vertex(x - cells)
                 else:
                     corners(x - cells, tricky)
