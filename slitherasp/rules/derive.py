@@ -40,6 +40,8 @@ class Deps:
         """Per corner, ``(mask, dependencies)`` for every narrowing of it."""
         self.taught: list[int] = []
         """The corners narrowed since the current test began, in order (undone last first)."""
+        self.cornered = 0
+        """The clues some narrowing ever rested on (none at Easy: no corner is read there)."""
         self.merges: list[tuple[int, int, int, int]] = []
         """``(edge, edge, opposite, dependencies)`` for every relation of edges."""
         self.cls: dict[int, int] = {}
@@ -77,6 +79,7 @@ class Deps:
         else:
             q = fact - self.m
             self.corner[q] |= d
+            self.cornered |= d
             self.learned[q].append((mask, d))
             self.taught.append(q)
 
@@ -274,7 +277,8 @@ def _lose(parent: Derivation, board: Rules, saved: _Saved, cells: list[int], gon
     if lines:
         _split_loop(parent, board, lines)
     allowed, corner, learned = board.allowed, deps.corner, deps.learned
-    for q in [q for q, d in enumerate(corner) if d & gone]:  # corners that lost narrowings: what the rest say
+    losing = [q for q, d in enumerate(corner) if d & gone] if deps.cornered & gone else []
+    for q in losing:  # corners that lost narrowings: what the rest say
         kept = [x for x in learned[q] if not x[1] & gone]
         saved.relearned.append((q, learned[q]))
         learned[q] = kept
