@@ -121,6 +121,43 @@ def test_a_derivation_without_clues_is_what_solving_from_scratch_gives(level: in
                 d = smaller
 
 
+BOARD = ("state", "on_v", "unk_v", "on_c", "unk_c", "far", "cnt", "allowed", "ecls", "epar", "emembers", "clues",
+         "clued_of", "clued_at", "chains", "maybe", "sat", "sm1", "n_clues", "total", "closed", "closed_lines",
+         "loop_dirty", "todo", "ctodo", "queued")
+DEPS = ("dep", "corner", "learned", "merges", "cls")
+
+
+def everything(d: Derivation) -> dict[str, str]:
+    """All that a derivation's board and its dependencies hold, as text."""
+    b = d.board
+    return {**{f: repr(getattr(b, f)) for f in BOARD}, **{f: repr(getattr(b.why, f)) for f in DEPS}}
+
+
+@pytest.mark.parametrize("name", ["square", "cairo"])
+def test_a_failed_test_leaves_the_derivation_as_it_was(name: str) -> None:
+    """A test runs on the derivation's own board: when the rules fail without the
+    clues, every list, count, queue and dependency is put back (and a derivation whose
+    test succeeded is spent)."""
+    rng = random.Random(5)
+    p, _ = planted(tilings.build(name, 7, 7), seed=2)
+    d = Derivation(p, LEVELS)
+    assert d.complete
+    order = list(range(len(p.cells)))
+    rng.shuffle(order)
+    failed = 0
+    for i in range(0, len(order), 3):
+        before = everything(d)
+        smaller = d.without(order[i:i + 3])
+        if smaller is None:
+            failed += 1
+            assert everything(d) == before
+        else:
+            with pytest.raises(ValueError):
+                d.without([order[0]])
+            d = smaller
+    assert failed >= 3
+
+
 @pytest.mark.parametrize("name", ["square", "cairo", "honeycomb", "snub-square", "hats", "kisrhombille"])
 def test_loops_are_single_loops_through_most_vertices(name: str) -> None:
     """Loopy's loops are curly: they pass through most vertices (a loop can use at most

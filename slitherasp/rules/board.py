@@ -55,10 +55,11 @@ class Board:
     ``why``: a :class:`.why.Why` recording the premises of every fact, or None;
     ``fresh``: every place is looked at (else none yet: the caller installs a
     state and says which places to look at, :mod:`.derive`). ``lean`` (with Normal
-    and Tricky among the levels, no reasons): only where the rules stop matters, not
-    which level deduced what, so Tricky, whose rules hold Normal's, starts only when
-    Normal stalls, and Normal then stops (a puzzle Normal settles pays for no corner
-    that Tricky teaches)."""
+    and Tricky among the levels; never asked for with a person's reasons): only where
+    the rules stop matters, not which level deduced what, so Tricky, whose rules hold
+    Normal's, starts only when Normal stalls, and Normal then stops (a puzzle Normal
+    settles pays for no corner that Tricky teaches; a removal's derivation visits
+    each place once instead of twice)."""
 
     def __init__(self, puzzle: Puzzle | None = None, levels: tuple[int, ...] = LEVELS, why: Any = None,
                  fresh: bool = True, lean: bool = False) -> None:
@@ -68,7 +69,7 @@ class Board:
         self.shape = shape = graph_shape(puzzle)
         self.levels = levels
         self.why = why
-        self.held: set[int] = {TRICKY} if lean and why is None and NORMAL in levels and TRICKY in levels else set()
+        self.held: set[int] = {TRICKY} if lean and NORMAL in levels and TRICKY in levels else set()
         """Levels given places that they do not look at yet (Tricky until Normal stalls)."""
         self.off: set[int] = set()
         """Levels given no places (Normal, once Tricky took over)."""
@@ -101,6 +102,10 @@ class Board:
         self.ecls, self.epar = list(range(m)), [0] * m
         self.emembers: dict[int, list[int]] = {}
         """The members of every class of more than one edge, by its root."""
+        self.unions: list[int] = []
+        """Every joining of two classes of edges, as three numbers: the root kept, the
+        root joined to it and how many edges moved (what a derivation's failed test
+        undoes, :mod:`.derive`; it empties the list before each test)."""
         # the work: per level a stack of cells and one of the other places (vertices
         # from `cells`, edge classes from `cells + n`, corners from `cells + n + m`),
         # cells first (a clue says more than a vertex, and what it settles rests on
@@ -362,7 +367,26 @@ class Board:
         big.extend(small)
         members[ra] = big
         members.pop(rb, None)
+        self.unions.extend((ra, rb, len(small)))
         return ra, big, small
+
+    def unjoin(self, upto: int) -> None:
+        """Undo the joinings of edge classes recorded after the first ``upto`` numbers
+        of :attr:`unions`, last first, in the members of each class only (the caller
+        puts back the classes and parities it saved)."""
+        unions, members = self.unions, self.emembers
+        i = len(unions)
+        while i > upto:
+            ra, rb, moved = unions[i - 3], unions[i - 2], unions[i - 1]
+            i -= 3
+            big = members[ra]
+            cut = len(big) - moved
+            if moved > 1:
+                members[rb] = big[cut:]
+            del big[cut:]
+            if cut == 1:
+                del members[ra]
+        del unions[upto:]
 
     def relation(self, a: int, b: int) -> int | None:
         """0 when edges ``a`` and ``b`` are known alike, 1 opposite, else None."""

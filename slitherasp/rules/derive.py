@@ -18,7 +18,6 @@ are monotone), for the work of the part of the board the clues reached.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 
 from ..model import Puzzle
@@ -34,10 +33,15 @@ class Deps:
 
     def __init__(self) -> None:
         self.dep: list[int] = []
-        """Per edge, the clues (bits) its state rests on."""
+        """Per edge, the clues (bits) its state rests on (0 while it is open)."""
         self.corner: list[int] = []
-        self.learns: list[tuple[int, int, int]] = []
-        """``(corner, mask, dependencies)`` for every narrowing of a corner."""
+        """Per corner, the clues its narrowings rest on together."""
+        self.learned: list[list[tuple[int, int]]] = []
+        """Per corner, ``(mask, dependencies)`` for every narrowing of it."""
+        self.taught: list[int] = []
+        """The corners narrowed since the current test began, in order (undone last first)."""
+        self.cornered = 0
+        """The clues some narrowing ever rested on (none at Easy: no corner is read there)."""
         self.merges: list[tuple[int, int, int, int]] = []
         """``(edge, edge, opposite, dependencies)`` for every relation of edges."""
         self.cls: dict[int, int] = {}
@@ -51,6 +55,7 @@ class Deps:
         if not self.dep:
             self.dep = [0] * self.m
             self.corner = [0] * self.k
+            self.learned = [[] for _ in range(self.k)]
 
     def _of(self, premises: tuple[int, ...]) -> int:
         m, k = self.m, self.k
@@ -74,7 +79,9 @@ class Deps:
         else:
             q = fact - self.m
             self.corner[q] |= d
-            self.learns.append((q, mask, d))
+            self.cornered |= d
+            self.learned[q].append((mask, d))
+            self.taught.append(q)
 
     def join(self, kind: str, a: int, b: int, odd: int, premises: tuple[int, ...]) -> None:
         cls = self.ecls
@@ -100,7 +107,10 @@ class Derivation:
         self.base, self.levels = puzzle, levels
         self.clues = puzzle.clues
         self._puzzle: Puzzle | None = puzzle
-        self.board = board = _board if _board is not None else Rules(puzzle, levels, Deps())
+        # lean: Tricky, whose rules hold Normal's, takes over when Normal stalls. Which
+        # level deduced what does not matter here, only whether the rules finish (the
+        # same whatever the order: each test gives what solving from scratch gives)
+        self.board = board = _board if _board is not None else Rules(puzzle, levels, Deps(), lean=True)
         self.complete = False
         if _board is None:
             board.stoppable = False  # one run: the start every later one needs
@@ -110,6 +120,7 @@ class Derivation:
                 return
             board.stoppable = True
         self.complete = board.done()
+        self.spent = False
         self._cycle: list[int] | None = None
 
     @property
@@ -142,30 +153,35 @@ class Derivation:
     def without(self, cells: Iterable[int]) -> Derivation | None:
         """The derivation of the puzzle without the clues of ``cells``, if the rules
         still solve it whole; else None (raises :class:`.engine.Stopped` on a stop
-        request)."""
+        request).
+
+        The test runs on this derivation's own board, in place: what it changes is
+        saved first (flat lists by one copy each, the learning of corners and the
+        joining of edge classes as a trail of what was added) and put back when the
+        rules fail, as about three tests in four do. When they succeed the board is
+        the new derivation's, and this one is spent (asking it again is an error)."""
+        if self.spent:
+            raise ValueError("a derivation whose test succeeded is spent: ask the new one")
         cells = [c for c in cells if self.clues[c] is not None]
         gone = 0
         for c in cells:
             gone |= 1 << c
-        deps = self.deps
-        clues = list(self.clues)
-        for c in cells:
-            clues[c] = None
-        dep = deps.dep
-        lost = [e for e, d in enumerate(dep) if d & gone]
-        kept = Deps()
-        kept.dep = list(dep)
-        for e in lost:
-            kept.dep[e] = 0
-        kept.learns = [x for x in deps.learns if not x[2] & gone]
-        kept.merges = [x for x in deps.merges if not x[3] & gone]
-        board = _fork(self, tuple(clues), cells, lost, kept, len(kept.merges) != len(deps.merges))
+        board = self.board
+        self.cycle()  # (read from the board before the test changes it)
+        saved = _Saved(board)
         try:
+            _lose(self, board, saved, cells, gone)
             board.run()
+            done = board.done()
         except Contradiction:
+            done = False
+        except BaseException:
+            saved.restore(board)
+            raise
+        if not done:
+            saved.restore(board)
             return None
-        if not board.done():
-            return None
+        self.spent = True
         out = Derivation(self.base, self.levels, _board=board)
         out.clues, out._puzzle = board.clues, None
         if self._cycle is not None:  # the same loop
@@ -173,56 +189,165 @@ class Derivation:
         return out
 
 
-def _fork(parent: Derivation, clues: tuple[int | None, ...], cells: list[int], lost: list[int], deps: Deps,
-          relations: bool) -> Rules:
-    """A board for the clues ``clues`` (``parent``'s without those of ``cells``)
-    holding every fact of ``parent`` but the ``lost`` edges and the corners and
-    relations that ``deps`` no longer keeps, with the places of the lost edges to
-    look at."""
-    old = parent.board
-    board = copy.copy(old)  # (a compiled board has no __dict__)
-    board.clues = clues
-    lines = _counts(board, old, cells, lost)
-    board.far, board.cnt = list(old.far), list(old.cnt)
+class _Saved:
+    """What a test changes on its derivation's board, saved to put back if it fails.
+    The board works on copies of the flat lists (a copy costs less than undoing their
+    changes one by one); what would be slow to copy (the narrowings of each corner, the
+    members of each class of edges) is undone from what the test added to it."""
+
+    def __init__(self, board: Rules) -> None:
+        deps: Deps = board.why
+        self.state, board.state = board.state, list(board.state)
+        self.on_v, board.on_v = board.on_v, list(board.on_v)
+        self.unk_v, board.unk_v = board.unk_v, list(board.unk_v)
+        self.on_c, board.on_c = board.on_c, list(board.on_c)
+        self.unk_c, board.unk_c = board.unk_c, list(board.unk_c)
+        self.far, board.far = board.far, list(board.far)
+        self.cnt, board.cnt = board.cnt, list(board.cnt)
+        self.allowed, board.allowed = board.allowed, list(board.allowed)
+        self.ecls, board.ecls = board.ecls, list(board.ecls)
+        self.epar, board.epar = board.epar, list(board.epar)
+        self.settled, board.settled = board.settled, [0] * len(board.settled)
+        self.emembers = board.emembers
+        self.clues, self.clued_of, self.clued_at = board.clues, board.clued_of, board.clued_at
+        self.chains, self.maybe = board.chains, board.maybe
+        self.counts = (board.sat, board.sm1, board.n_clues, board.total, board.closed, board.closed_lines,
+                       board.top, board.changes, board.level, board.here)
+        self.loop_dirty = board.loop_dirty
+        self.dep, deps.dep = deps.dep, list(deps.dep)
+        self.corner, deps.corner = deps.corner, list(deps.corner)
+        self.cls, deps.cls = deps.cls, dict(deps.cls)
+        self.merges, self.n_merges = deps.merges, len(deps.merges)
+        self.relearned: list[tuple[int, list[tuple[int, int]]]] = []
+        """Corners whose narrowings lost some: each with its list as it was."""
+        self.rebuilt = False
+        """Whether the classes of edges were built anew (some relation was lost)."""
+        del deps.taught[:]
+        del deps.rel[:]
+        del board.unions[:]
+
+    def restore(self, board: Rules) -> None:
+        """Put the board back as it was before the test."""
+        deps: Deps = board.why
+        learned = deps.learned
+        for q in reversed(deps.taught):
+            learned[q].pop()
+        del deps.taught[:]
+        for q, was in self.relearned:
+            learned[q] = was
+        if self.rebuilt:
+            board.emembers = self.emembers
+            del board.unions[:]
+        else:
+            board.unjoin(0)
+        deps.merges = self.merges
+        del self.merges[self.n_merges:]
+        board.state, board.on_v, board.unk_v = self.state, self.on_v, self.unk_v
+        board.on_c, board.unk_c, board.far, board.cnt = self.on_c, self.unk_c, self.far, self.cnt
+        board.allowed, board.ecls, board.epar, board.settled = self.allowed, self.ecls, self.epar, self.settled
+        board.clues, board.clued_of, board.clued_at = self.clues, self.clued_of, self.clued_at
+        board.chains, board.maybe, board.loop_dirty = self.chains, self.maybe, self.loop_dirty
+        (board.sat, board.sm1, board.n_clues, board.total, board.closed, board.closed_lines,
+         board.top, board.changes, board.level, board.here) = self.counts
+        deps.dep, deps.corner, deps.cls = self.dep, self.corner, self.cls
+        del deps.rel[:]
+        deps.attach(board)
+        for level in board.levels:  # a contradiction leaves places queued
+            flags = board.queued[level]
+            for stack in (board.todo[level], board.ctodo[level]):
+                for x in stack:
+                    flags[x] = 0
+                del stack[:]
+
+
+def _lose(parent: Derivation, board: Rules, saved: _Saved, cells: list[int], gone: int) -> None:
+    """Take the clues of ``cells`` (bits ``gone``) off ``parent``'s board, with every
+    fact resting on one of them, and queue the places of the edges lost."""
+    deps: Deps = board.why
+    dep = deps.dep
+    lost = [e for e, d in enumerate(dep) if d & gone]
+    clues = list(board.clues)
+    for c in cells:
+        clues[c] = None
+    board.clues = tuple(clues)
+    lines = _counts(board, saved, cells, lost)
+    for e in lost:
+        dep[e] = 0
     board.chains, board.maybe, board.loop_dirty = [], [], True
     if lines:
         _split_loop(parent, board, lines)
-    allowed = board.allowed = [7] * len(old.allowed)
-    corner = deps.corner = [0] * len(allowed)
-    for q, mask, d in deps.learns:
-        allowed[q] &= mask
-        corner[q] |= d
-    _relations(board, old, deps, relations)
-    size = len(next(iter(old.queued.values())))
-    board.todo = {level: [] for level in board.levels}
-    board.ctodo = {level: [] for level in board.levels}
-    board.queued = {level: bytearray(size) for level in board.levels}
-    board._queues()
-    board.settled = [0] * len(old.settled)
+    allowed, corner, learned = board.allowed, deps.corner, deps.learned
+    losing = [q for q, d in enumerate(corner) if d & gone] if deps.cornered & gone else []
+    for q in losing:  # corners that lost narrowings: what the rest say
+        kept = [x for x in learned[q] if not x[1] & gone]
+        saved.relearned.append((q, learned[q]))
+        learned[q] = kept
+        mask, d = 7, 0
+        for told, d2 in kept:
+            mask &= told
+            d |= d2
+        allowed[q], corner[q] = mask, d
+    merges = deps.merges
+    kept_merges = [x for x in merges if not x[3] & gone]
+    if len(kept_merges) != len(merges):
+        deps.merges = kept_merges
+        _relations(board, deps)
+        saved.rebuilt = True
     board.top, board.changes = 0, 0
-    board.why = deps
     deps.attach(board)
-    edges, clued_of = old.p.edges, board.clued_of
+    _queue_lost(board, lost)
+
+
+def _queue_lost(board: Rules, lost: list[int]) -> None:
+    """Queue the places of the ``lost`` edges at every level (their vertices, their
+    clues, and at Hard their classes). Every queue is empty when a test begins, so
+    each level's stack gets the places in the order they first occur (the order of
+    a place at a time): found once, given to every level at once."""
+    edges, clued_of, cells, ecls = board.p.edges, board.clued_of, board.cells, board.ecls
+    classes = cells + board.n
+    hard = board.hard
+    seen = bytearray(len(board.queued[EASY]))
+    order: list[int] = []
     for e in lost:
-        for v in edges[e]:
-            board._touch_vertex(v)
-            board.queue(EASY, board.cells + v)
+        u, v = edges[e]
+        x, y = cells + u, cells + v
+        if not seen[x]:
+            seen[x] = 1
+            order.append(x)
+        if not seen[y]:
+            seen[y] = 1
+            order.append(y)
         for c in clued_of[e]:
-            board._touch_cell(c)
-            board.queue(EASY, c)
-        if board.hard:
-            board.queue(HARD, board.cells + board.n + board.ecls[e])
-    return board
+            if not seen[c]:
+                seen[c] = 1
+                order.append(c)
+        if hard:
+            x = classes + ecls[e]
+            if not seen[x]:
+                seen[x] = 1
+                order.append(x)
+    clues = [x for x in order if x < cells]
+    places = [x for x in order if cells <= x < classes]
+    both = [x for x in order if x >= cells] if hard else places
+    for level in board.levels:
+        if level in board.off:  # (Normal, on a lean board once Tricky took over)
+            continue
+        flags = board.queued[level]
+        if level == HARD:
+            flags[:] = seen
+            board.todo[level].extend(both)
+        else:
+            flags[:classes] = seen[:classes]
+            board.todo[level].extend(places)
+        board.ctodo[level].extend(clues)
 
 
-def _counts(board: Rules, old: Rules, cells: list[int], lost: list[int]) -> list[int]:
-    """The states and counts of ``old`` without the ``lost`` edges and the clues of
-    ``cells``, on ``board``; the lines among the lost edges."""
-    p, clues, old_clues = old.p, board.clues, old.clues
-    board.state = state = list(old.state)
-    board.on_v, board.unk_v = on_v, unk_v = list(old.on_v), list(old.unk_v)
-    board.on_c, board.unk_c = on_c, unk_c = list(old.on_c), list(old.unk_c)
-    clued_of, clued_at = list(old.clued_of), list(old.clued_at)
+def _counts(board: Rules, saved: _Saved, cells: list[int], lost: list[int]) -> list[int]:
+    """The states and counts of the board without the ``lost`` edges and the clues of
+    ``cells`` (``saved``: the lists as they were); the lines among the lost edges."""
+    p, clues, old_clues, old_on_c = board.p, board.clues, saved.clues, saved.on_c
+    state, on_v, unk_v, on_c, unk_c = board.state, board.on_v, board.unk_v, board.on_c, board.unk_c
+    clued_of, clued_at = list(board.clued_of), list(board.clued_at)
     touched: set[int] = set(cells)
     for c in cells:  # no longer clued: out of the tables of its edges and vertices
         for e in p.cell_edges[c]:
@@ -245,35 +370,32 @@ def _counts(board: Rules, old: Rules, cells: list[int], lost: list[int]) -> list
             unk_c[c] += 1
             on_c[c] -= s  # type: ignore[operator]
             touched.add(c)
-    sat, sm1 = old.sat, old.sm1  # the clues met and one short, where counts or clues changed
+    sat, sm1 = board.sat, board.sm1  # the clues met and one short, where counts or clues changed
     for c in touched:
         k, k2 = old_clues[c], clues[c]
         if k is not None:
-            sat -= old.on_c[c] == k
-            sm1 -= old.on_c[c] == k - 1
+            sat -= old_on_c[c] == k
+            sm1 -= old_on_c[c] == k - 1
         if k2 is not None:
             sat += on_c[c] == k2
             sm1 += on_c[c] == k2 - 1
-    board.sat, board.sm1, board.n_clues = sat, sm1, old.n_clues - len(cells)
+    board.sat, board.sm1, board.n_clues = sat, sm1, board.n_clues - len(cells)
     return lines
 
 
-def _relations(board: Rules, old: Rules, deps: Deps, rebuilt: bool) -> None:
-    """The classes of related edges: ``old``'s, or (when some relation was lost)
-    those of the relations ``deps`` keeps."""
-    if not rebuilt:
-        board.ecls, board.epar = list(old.ecls), list(old.epar)
-        board.emembers = {r: list(x) for r, x in old.emembers.items()}
-        deps.cls = dict(old.why.cls)
-        return
-    m = len(old.ecls)
+def _relations(board: Rules, deps: Deps) -> None:
+    """The classes of related edges built anew from the relations ``deps`` keeps (the
+    board's are then new objects: the test's failure puts back the old ones)."""
+    m = len(board.ecls)
     board.ecls, board.epar, board.emembers = list(range(m)), [0] * m, {}
+    deps.cls = {}
     cls = board.ecls
     for a, b, odd, d in deps.merges:  # the board was at its fixpoint: nothing to look at again
         if cls[a] != cls[b]:
             board.union(a, b, odd)
         root = cls[a]
         deps.cls[root] = deps.cls.get(root, 0) | d
+    del board.unions[:]
 
 
 def _split_loop(parent: Derivation, board: Rules, lines: list[int]) -> None:

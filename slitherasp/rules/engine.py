@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import time
-from collections.abc import Callable
 
 from ..stopping import requested
 from .beyond import Beyond
@@ -35,8 +34,7 @@ class Rules(Beyond):
         """Apply the rules of the board's levels until nothing changes (raises
         :class:`.board.Contradiction` when no answer fits, :class:`Stopped` past the
         deadline or on a stop request)."""
-        plan = [(level, self.ctodo[level], self.todo[level], self.queued[level], self._handler(level))
-                for level in self.levels[1:]]
+        plan = [(level, self.ctodo[level], self.todo[level], self.queued[level]) for level in self.levels[1:]]
         easy, ceasy, seen = self.todo[EASY], self.ctodo[EASY], self.queued[EASY]
         easy_cell, easy_vertex, cells = self._easy_cell, self._easy_vertex, self.cells
         beyond = BEYOND in self.levels
@@ -68,7 +66,7 @@ class Rules(Beyond):
                     self.loop_dirty = False
                 if easy or ceasy:
                     continue
-            for level, cstack, stack, queued, handle in plan:
+            for level, cstack, stack, queued in plan:
                 if level in off:
                     continue
                 if level in held:  # Tricky starts when Normal stalls, and Normal stops
@@ -88,10 +86,7 @@ class Rules(Beyond):
                     self._pending()
                     break
                 if cstack or stack:
-                    x = cstack.pop() if cstack else stack.pop()
-                    queued[x] = 0
-                    self.level, self.here = level, x
-                    handle(x)
+                    self._places(level, cstack, stack, queued)
                     break
             else:
                 if easy or ceasy or self.loop_dirty:
@@ -105,6 +100,49 @@ class Rules(Beyond):
                 if None not in self.state:
                     self._check_whole()
                 return
+
+    def _places(self, level: int, cstack: list[int], stack: list[int], queued: bytearray) -> None:
+        """The rules of ``level`` (above the easy one) at its places while they change
+        nothing: most do not, and then no easier level has work and the loop rule
+        nothing new, so the cascade's next place is this level's again (the same
+        order, without a round of the levels below). Level 5 takes one place at a time
+        (its places may queue others without a change)."""
+        self.level, changes, count = level, self.changes, 0
+        if level == BEYOND:
+            x = self.here = cstack.pop() if cstack else stack.pop()
+            queued[x] = 0
+            self._beyond_place(x)
+            return
+        cells, tricky, hard = self.cells, level == TRICKY, level == HARD
+        classes = cells + self.n  # (places past the vertices: Hard's classes of edges)
+        on_clue, on_vertex, on_class = self._hard_clue, self._hard_vertex, self._hard_class
+        runs, corners = self._clue_runs, self._vertex_corners
+        unk_c, unk_v = self.unk_c, self.unk_v  # (a place with no open edge has nothing to say)
+        while True:
+            x = cstack.pop() if cstack else stack.pop()
+            queued[x] = 0
+            self.here = x
+            if x < cells:
+                if not unk_c[x]:
+                    pass
+                elif hard:
+                    on_clue(x)
+                else:
+                    runs(x, tricky)
+            elif x < classes:
+                if not unk_v[x - cells]:
+                    pass
+                elif hard:
+                    on_vertex(x - cells)
+                else:
+                    corners(x - cells, tricky)
+            else:
+                on_class(x - classes)
+            if self.changes != changes or not (cstack or stack):
+                return
+            count += 1
+            if count & 63 == 0 and self._stop():
+                raise Stopped
 
     def _check_whole(self) -> None:
         """A settled board is checked whole, from its edge states alone (not from the
@@ -138,17 +176,6 @@ class Rules(Beyond):
         if length != len(lines):
             raise Contradiction
 
-    def _handler(self, level: int) -> Callable[[int], None]:
-        """The function that applies the rules of ``level`` (above the easy ones) to a place."""
-        cells, n = self.cells, self.n
-        if level == BEYOND:
-            return self._beyond_place
-        if level == HARD:
-            return lambda x: self._hard_clue(x) if x < cells else (
-                self._hard_vertex(x - cells) if x < cells + n else self._hard_class(x - cells - n))
-        tricky = level == TRICKY
-        return lambda x: self._clue_runs(x, tricky) if x < cells else self._vertex_corners(x - cells, tricky)
-
     def copy(self) -> Rules:
         """An independent copy (for a trial), its queues empty: this board was stuck."""
         other = copy.copy(self)  # (a compiled board has no __dict__)
@@ -156,6 +183,7 @@ class Rules(Beyond):
                      "settled", "maybe", "chains"):
             setattr(other, name, list(getattr(self, name)))
         other.emembers = {r: list(x) for r, x in self.emembers.items()}
+        other.unions = []
         other.todo = {level: [] for level in self.levels}
         other.ctodo = {level: [] for level in self.levels}
         other.queued = {level: bytearray(len(q)) for level, q in self.queued.items()}

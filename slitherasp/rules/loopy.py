@@ -227,8 +227,7 @@ class Loopy(Easy):
                 self._alike_pairs(c, edges, value)
         opens = [e for e in edges if state[e] is None]
         if 2 <= len(opens) <= 4:
-            why = (-1 - c, *(e for e in edges if state[e] is not None)) if self.why is not None else ()
-            self._parity((k - self.on_c[c]) & 1, opens, why)  # type: ignore[operator]
+            self._parity((k - self.on_c[c]) & 1, opens, -1 - c)  # type: ignore[operator]
 
     def _alike_pairs(self, c: int, edges: tuple[int, ...], value: bool) -> None:
         """Two open edges alike where one more line (or cross) is all the clue takes:
@@ -247,18 +246,28 @@ class Loopy(Easy):
                 self.set(e, value, why)
                 self.set(f, value, why)
 
-    def _parity(self, parity: int, opens: list[int], why: tuple[int, ...]) -> None:
+    def _parity(self, parity: int, opens: list[int], place: int) -> None:
         """Open edges whose lines add up to ``parity`` (mod 2): two are related; of
-        three, two related settle the third; of four, two related relate the others."""
+        three, two related settle the third; of four, two related relate the others.
+        ``place``: their vertex, or ``-1 - c`` for clue ``c`` (whose premises are read
+        only when something follows: mostly nothing does)."""
         cls, par = self.ecls, self.epar
         if len(opens) == 2:
-            self.merge(opens[0], opens[1], parity, why)
+            a, b = opens
+            if cls[a] == cls[b]:  # (as merge finds, before its premises are read)
+                if par[a] ^ par[b] != parity:
+                    raise Contradiction
+                return
+            self.merge(a, b, parity, self._premises(place))
             return
+        why: tuple[int, ...] | None = None
         for i in range(len(opens)):
             for j in range(i + 1, len(opens)):
                 a, b = opens[i], opens[j]
                 if cls[a] != cls[b]:
                     continue
+                if why is None:
+                    why = self._premises(place)
                 rest = [e for e in opens if e != a and e != b]
                 odd = parity ^ par[a] ^ par[b]
                 full = why if self.why is None else (*why, *self.why.relation(a, b))
@@ -267,27 +276,39 @@ class Loopy(Easy):
                 else:
                     self.merge(rest[0], rest[1], odd, full)
 
+    def _premises(self, place: int) -> tuple[int, ...]:
+        """The premises of what the parity of ``place``'s open edges gives (its
+        settled edges, and a clue's number): read only when reasons are recorded."""
+        if self.why is None:
+            return ()
+        if place >= 0:
+            return self._known_at(place)
+        state = self.state
+        return (place, *(e for e in self.p.cell_edges[-1 - place] if state[e] is not None))
+
     def _hard_vertex(self, v: int) -> None:
         if not self.unk_v[v]:
             return
-        state, allowed = self.state, self.allowed
+        state, allowed, cls, par = self.state, self.allowed, self.ecls, self.epar
         ce = self.shape.corner_edges
         for q in self.shape.corners_at[v]:
             a, b = ce[q]
             if state[a] is not None or state[b] is not None:
                 continue
-            if self.relation(a, b) == 1:
+            if cls[a] == cls[b] and par[a] ^ par[b]:  # known opposite
                 self.learn(q, 0b010, self.why.relation(a, b) if self.why is not None else ())
             elif not allowed[q] & 5:
                 self.merge(a, b, 1, (self.m + q,))
         opens = [e for e in self.p.incidence[v] if state[e] is None]
         if 2 <= len(opens) <= 4:
-            self._parity(self.on_v[v] & 1, opens, self._known_at(v) if self.why is not None else ())
+            self._parity(self.on_v[v] & 1, opens, v)
 
     def _hard_class(self, e: int) -> None:
         """A settled edge settles every edge of its class."""
         state, par = self.state, self.epar
-        members = self.emembers.get(self.ecls[e]) or [e]
+        members = self.emembers.get(self.ecls[e])
+        if members is None:  # an edge alone: nothing to pass on
+            return
         known = next((x for x in members if state[x] is not None), None)
         if known is None:
             return
