@@ -36,9 +36,7 @@ async function keep(bytes) {
   } catch (err) { /* a browser that keeps nothing starts Python anew each time */ }
 }
 
-const python = (snapshot) => loadPyodide({
-  indexURL: here("../pyodide/"), packages: [], ...(snapshot ? { _loadSnapshot: snapshot } : { _makeSnapshot: true }),
-});
+const python = (options) => loadPyodide({ indexURL: here("../pyodide/"), packages: [], ...options });
 
 async function start() {
   let [snapshot, run, source] = await Promise.all([
@@ -46,15 +44,20 @@ async function start() {
     clingo({ singleThreaded: true, locateFile: (file) => here(`../clingo/${file}`) }),
     fetch(here("../py/slitherasp.zip")).then((r) => r.arrayBuffer()),
   ]);
-  let py = snapshot && await python(snapshot).catch(() => null);
+  let py = snapshot && await python({ _loadSnapshot: snapshot }).catch(() => null);
   snapshot = null; // copied into Python's memory: 31 MB the browser may take back
   const fresh = !py;
-  if (fresh) py = await python(null);
+  // a browser where Pyodide cannot take a snapshot still starts Python, without one
+  let keeping = fresh && Boolean(SNAPSHOT) && typeof caches !== "undefined";
+  if (keeping) py = await python({ _makeSnapshot: true }).catch(() => null);
+  if (!py) { keeping = false; py = await python({}); }
   py.unpackArchive(source, "zip", { extractDir: "/home/pyodide/lib" });
   py.runPython("import sys; sys.path[:0] = [] if '/home/pyodide/lib' in sys.path else ['/home/pyodide/lib']");
-  if (fresh && SNAPSHOT && typeof caches !== "undefined") {
-    py.runPython("import slitherasp.web.browser; slitherasp.web.browser.warm()");
-    keep(py.makeMemorySnapshot());
+  if (keeping) {
+    try {
+      py.runPython("import slitherasp.web.browser; slitherasp.web.browser.warm()");
+      keep(py.makeMemorySnapshot());
+    } catch (err) { /* none kept: the next visit starts Python anew */ }
   }
   py.registerJsModule("slitherasp_js", {
     clingo: (program, models, options) => JSON.stringify(run(program, models, JSON.parse(options))),
