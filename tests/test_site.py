@@ -133,3 +133,20 @@ def test_the_site_plays_hints_generates_composes_and_works_offline(site: tuple[P
     assert page.b.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "import('./static/pyworker.js').then((m) => done(m.fromSnapshot));") is True
+    # a snapshot that does not load (here: its bytes spoilt) is dropped: Python starts
+    # anew, plays, and keeps a fresh one
+    spoilt = page.b.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "caches.open('python-start').then(async (c) => { const [key] = await c.keys();"
+        "  await c.put(key, new Response(new Uint8Array(4096).fill(7))); done(key.url); });")
+    _open(page, LOOPY_7x7)
+    page.act("clear")
+    page.act("hint")
+    page.wait(lambda: "Hint" in page.status(), START)
+    assert page.b.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "import('./static/pyworker.js').then((m) => done(m.fromSnapshot));") is False
+    page.wait(lambda: page.b.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        f"caches.open('python-start').then((c) => c.match({spoilt!r})).then((r) => r ? r.arrayBuffer() : null)"
+        ".then((b) => done(b ? b.byteLength : 0));") > 1_000_000, START)
