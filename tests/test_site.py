@@ -70,6 +70,20 @@ def _open(page: Page, text: str) -> None:
     page.wait(lambda: "faces" in page.status() or "Solved" in page.status(), START)
 
 
+def _hint(page: Page) -> None:
+    """A hint on the board cleared of the player's marks, from Python in the worker."""
+    page.act("clear")
+    page.act("hint")
+    page.wait(lambda: "Hint" in page.status(), START)
+
+
+def _worker(page: Page, name: str) -> object:
+    """What the page's worker module (static/pyworker.js) says in its export ``name``."""
+    return page.b.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        f"import('./static/pyworker.js').then((m) => done(m.{name}));")
+
+
 def test_the_site_plays_hints_generates_composes_and_works_offline(site: tuple[Page, subprocess.Popen]) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
 
@@ -104,10 +118,7 @@ def test_the_site_plays_hints_generates_composes_and_works_offline(site: tuple[P
         page.wait(lambda said=said: said in page.status(), START)
     # the second clue's live check aborts the first's, which had ended: Python goes on
     # in the same worker (an abort after the answer once restarted it, seconds each)
-    spawns = page.b.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "import('./static/pyworker.js').then((m) => done(m.spawns));")
-    assert spawns == 1
+    assert _worker(page, "spawns") == 1
     page.wait(lambda: page.puzzle().clues == (4, 1), START)  # the address shares it once Python wrote it
     assert len(answers(page.puzzle())) == 1
     # offline: once the service worker holds every file, stop the server and reload
@@ -126,13 +137,8 @@ def test_the_site_plays_hints_generates_composes_and_works_offline(site: tuple[P
     server.wait()
     _open(page, LOOPY_7x7)  # solved before: the page kept the lines
     assert page.drawn() == set(answer)
-    page.act("clear")
-    page.act("hint")
-    page.wait(lambda: "Hint" in page.status(), START)
-    # this visit's Python started from the memory snapshot an earlier one kept
-    assert page.b.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "import('./static/pyworker.js').then((m) => done(m.fromSnapshot));") is True
+    _hint(page)
+    assert _worker(page, "fromSnapshot") is True  # this visit's Python: from the snapshot an earlier one kept
     # a snapshot that does not load (here: its bytes spoilt) is dropped: Python starts
     # anew, plays, and keeps a fresh one
     spoilt = page.b.execute_async_script(
@@ -140,12 +146,8 @@ def test_the_site_plays_hints_generates_composes_and_works_offline(site: tuple[P
         "caches.open('python-start').then(async (c) => { const [key] = await c.keys();"
         "  await c.put(key, new Response(new Uint8Array(4096).fill(7))); done(key.url); });")
     _open(page, LOOPY_7x7)
-    page.act("clear")
-    page.act("hint")
-    page.wait(lambda: "Hint" in page.status(), START)
-    assert page.b.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "import('./static/pyworker.js').then((m) => done(m.fromSnapshot));") is False
+    _hint(page)
+    assert _worker(page, "fromSnapshot") is False
     page.wait(lambda: page.b.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         f"caches.open('python-start').then((c) => c.match({spoilt!r})).then((r) => r ? r.arrayBuffer() : null)"

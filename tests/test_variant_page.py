@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 pytest.importorskip("starlette")
+import test_web_page
 from test_variant_formats import PZPRJS
-from test_web_page import Page, loop_through, served_page
+from test_web_page import Page, loop_through
 
 from slitherasp import tilings
 from slitherasp.formats import read_text, write_text
@@ -18,18 +19,8 @@ from slitherasp.kinds import kind_of
 from slitherasp.kinds.variant import variant
 from slitherasp.solver import solve
 
-
-@pytest.fixture(scope="module")
-def page():  # type: ignore[no-untyped-def]
-    with served_page() as served:
-        yield served
-
-
-@pytest.fixture(autouse=True)
-def no_errors_in_the_browser_log(page: Page):  # type: ignore[no-untyped-def]
-    page.errors()
-    yield
-    assert page.errors() == []
+page = test_web_page.page  # the page, served as tests/test_web_page.py serves it
+no_errors_in_the_browser_log = test_web_page.no_errors_in_the_browser_log
 
 
 def solved_by_drawing(page: Page, puzzle, lines: set[int], loop: bool) -> None:  # type: ignore[no-untyped-def]
