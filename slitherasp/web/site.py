@@ -126,13 +126,13 @@ def _write(work: Path, packages: dict[str, bytes]) -> dict[str, int]:
         if path.is_file() and path.name not in ("index.html", *SITE_ONLY):
             out[f"static/{path.name}"] = path.read_bytes()
     out["py/slitherasp.zip"] = source_zip()
-    python = hashlib.sha256(b"".join(out[k] for k in sorted(out) if k.startswith(("pyodide/", "py/"))))
+    python = _digest({k: v for k, v in out.items() if k.startswith(("pyodide/", "py/"))})
     out["static/config.js"] = (  # written by slitherasp site; SNAPSHOT: see worker.js
-        f'export const BACKEND = "worker";\nexport const SNAPSHOT = "{python.hexdigest()[:16]}";\n').encode()
+        f'export const BACKEND = "worker";\nexport const SNAPSHOT = "{python}";\n').encode()
     out["static/icon-192.png"], out["static/icon-512.png"] = icon(192), icon(512)
     out["manifest.webmanifest"] = _manifest()
     out["index.html"] = _index()
-    version = hashlib.sha256(b"".join(hashlib.sha256(out[k]).digest() for k in sorted(out))).hexdigest()[:16]
+    version = _digest(out)
     cached = ["./", *sorted(out)]
     out["sw.js"] = (STATIC / "sw.js").read_text(encoding="utf-8").replace(
         "/*FILES*/[]", json.dumps(cached)).replace("/*VERSION*/\"\"", json.dumps(version)).encode()
@@ -141,6 +141,11 @@ def _write(work: Path, packages: dict[str, bytes]) -> dict[str, int]:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
     return {k: len(v) for k, v in out.items()}
+
+
+def _digest(files: dict[str, bytes]) -> str:
+    """A short name for these files as they are (names in order, each file's hash)."""
+    return hashlib.sha256(b"".join(hashlib.sha256(files[k]).digest() for k in sorted(files))).hexdigest()[:16]
 
 
 def _index() -> bytes:

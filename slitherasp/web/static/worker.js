@@ -19,9 +19,10 @@ let current = null; // the id of the action running now (its progress is posted 
 // snapshots are experimental: one that does not load is dropped and Python starts anew.
 const STARTS = "python-start"; // not "slitherasp-…": the service worker clears those
 const startFile = here(`../py/start-${SNAPSHOT}.bin`);
+const KEEPS = Boolean(SNAPSHOT) && typeof caches !== "undefined"; // a build that names one, a browser that keeps
 
 async function kept() {
-  if (!SNAPSHOT || typeof caches === "undefined") return null;
+  if (!KEEPS) return null;
   try {
     const found = await (await caches.open(STARTS)).match(startFile);
     return found ? new Uint8Array(await found.arrayBuffer()) : null;
@@ -48,7 +49,7 @@ async function start() {
   snapshot = null; // copied into Python's memory: 31 MB the browser may take back
   const fresh = !py;
   // a browser where Pyodide cannot take a snapshot still starts Python, without one
-  let keeping = fresh && Boolean(SNAPSHOT) && typeof caches !== "undefined";
+  let keeping = fresh && KEEPS;
   if (keeping) py = await python({ _makeSnapshot: true }).catch(() => null);
   if (!py) { keeping = false; py = await python({}); }
   py.unpackArchive(source, "zip", { extractDir: "/home/pyodide/lib" });
