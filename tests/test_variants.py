@@ -164,6 +164,14 @@ def answers(rule: str, full: bool, p: Puzzle) -> list[frozenset[int]]:
 CLUE = {"vertex": vertex_clue, "touch": touch_clue}
 
 
+def fitting(p: Puzzle, every: list[frozenset[int]], clue, clues: dict[int, int],  # type: ignore[no-untyped-def]
+            sheep: set[int], wolves: set[int]) -> set[frozenset[int]]:
+    """The answers among ``every`` that meet the clues (by the rule's ``clue``) and the animals."""
+    return {s for s in every
+            if all(clue(p, c, s) == k for c, k in clues.items())
+            and (not (sheep or wolves) or (sheep <= inside(p, s) and not wolves & inside(p, s)))}
+
+
 # --------------------------------------------------------------------------- tests
 @pytest.fixture(scope="module", params=sorted(PATCHES))
 def patch(request) -> tuple[str, Puzzle, dict]:
@@ -206,13 +214,20 @@ def test_variant_answers_and_counts_equal_the_brute_force(patch, name: str) -> N
                 del clues[c]
                 (sheep if c in held else wolves).add(c)
         v = variant(p.with_clues(clues), name, sheep=sheep, wolves=wolves)
-        expected = {s for s in every
-                    if all(clue(p, c, s) == k for c, k in clues.items())
-                    and (not (sheep or wolves) or (sheep <= inside(p, s) and not wolves & inside(p, s)))}
+        expected = fitting(p, every, clue, clues, sheep, wolves)
         r = solve(v, models=0)
         assert r.exhausted and set(r.answers) == expected and r.count == len(expected), (tiling, name, clues)
         assert planted in expected
         assert all(is_answer(v, a) for a in r.answers)
+        if clues:  # one clue changed: often no answer at all, which solve and count must say
+            changed = dict(clues)
+            c = rng.choice(sorted(changed))
+            changed[c] = rng.choice([k for k in range(len(p.cell_edges[c]) + 1) if k != changed[c]])
+            w = variant(p.with_clues(changed), name, sheep=sheep, wolves=wolves)
+            expected = fitting(p, every, clue, changed, sheep, wolves)
+            r = solve(w, models=0)
+            assert r.exhausted and set(r.answers) == expected and count(w).count == len(expected), (tiling, changed)
+            assert expected or (str(r.status) == "UNSATISFIABLE" and not is_answer(w, planted))
 
 
 def test_touch_is_pzprjs_count_on_squares(patch) -> None:
