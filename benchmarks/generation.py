@@ -64,7 +64,7 @@ def ours(name: str, w: int, h: int, seed: int, person: bool = True, difficulty: 
     start = time.process_time()
     made = generate(patch, seed=seed, level=None if difficulty else "hard", difficulty=difficulty,
                     person=difficulty is not None)  # a person's grade comes with a person's puzzle
-    assert difficulty is None or (made.grade.human is not None and made.grade.human.level == difficulty)
+    assert difficulty is None or (made.human is not None and made.human.level == difficulty)
     seconds = time.process_time() - start
     assert made.grade.unique and check(made.puzzle, made.puzzle.links(made.answer)).valid
     if not person or difficulty is not None:

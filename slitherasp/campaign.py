@@ -195,7 +195,7 @@ def make(job: Job) -> dict[str, Any]:
     except (GenerationError, InputError) as e:
         return {"index": {**line, "failed": str(e), "cpu": round(time.process_time() - start, 3)}, "files": {}}
     files = instance_files(made.puzzle, Path(f"{job.name}.lp"), made.answer)
-    human = made.grade.human
+    human = made.human
     line.update(grade=human.level if human else None, score=finite(human.score) if human else None,
                 solver_grade=made.grade.level, clues=made.puzzle.clue_count(), faces=len(made.puzzle.cells),
                 cpu=round(time.process_time() - start, 3))

@@ -22,7 +22,7 @@ For the solver's grade (``level``, :mod:`.grading`) every test runs in one groun
 >>> from slitherasp.validate import is_solution
 >>> g.grade.level, g.grade.unique, is_solution(g.puzzle, g.answer)
 ('easy', True, True)
->>> generate(p, seed=3).grade.human.level
+>>> generate(p, seed=3).human.level
 'normal'
 """
 
@@ -84,21 +84,50 @@ puzzle needs at most."""
 
 
 @dataclass(frozen=True)
+class SolverGradeLater:
+    """The solver's grade of a puzzle that a person's rules solved (so its answer is
+    unique), worked out when first asked for (clingo: 0.4 s CPU on a square 30x30, which
+    the web app does not show). ``human``: the person's grade."""
+
+    puzzle: Puzzle
+    human: HumanGrade | None
+    unique = True
+
+    def __call__(self) -> Grade:
+        return replace(grade(self.puzzle), human=self.human)
+
+
+@dataclass(frozen=True)
 class Generated:
     """A generated puzzle, its (unique) answer and grade, and how it was made.
     ``interrupted``: Ctrl-C stopped the clue removal early, ``timed_out``: the time
     limit did; the puzzle is still unique at its grade (perhaps not the grade asked
-    for) but some clues could perhaps still be removed."""
+    for) but some clues could perhaps still be removed. ``graded``: the grade, or for
+    a person's puzzle the way to it (:attr:`grade` works it out once)."""
 
     puzzle: Puzzle
     answer: Answer
-    grade: Grade
+    graded: Grade | SolverGradeLater
     seed: int
     attempts: int
     tests: int
     seconds: float
     interrupted: bool = False
     timed_out: bool = False
+
+    @property
+    def grade(self) -> Grade:
+        """The solver's grade, with a person's in ``human`` (see :attr:`human`)."""
+        g = self.graded
+        if isinstance(g, SolverGradeLater):
+            g = g()
+            object.__setattr__(self, "graded", g)  # worked out once
+        return g
+
+    @property
+    def human(self) -> HumanGrade | None:
+        """A person's grade, without the solver's (None with ``person=False``)."""
+        return self.graded.human
 
 
 def generate(
@@ -130,6 +159,8 @@ def generate(
     another, up to ``attempts`` loops (for a person's grade, when not given,
     :data:`PERSON_ATTEMPTS`, and on to :data:`PERSON_MORE` while the loops are new);
     then :class:`GenerationError` names the hardest grade the first of them reached.
+    A person's puzzle has its solver's grade worked out when ``grade`` is first read
+    (``human`` is the person's grade alone).
     Ctrl-C stops early and returns the puzzle so far (unique at its grade) with
     ``interrupted`` set; so does running out of ``time_limit`` seconds, with ``timed_out``
     set, or :class:`GenerationError` when no unique clue set was found. ``grade.human``
@@ -170,7 +201,8 @@ def generate(
         if (interrupted or timed_out) and not partial:
             raise StoppedError("interrupt" if interrupted else "time")
         with stop_when(lambda: False):  # what the removal kept is graded whatever Ctrl-C says (a deadline holds)
-            kept = _keep(remover.result(), level, difficulty, interrupted or timed_out, person, reached)
+            proven = remover.derivation is not None and remover.derivation.complete
+            kept = _keep(remover.result(), level, difficulty, interrupted or timed_out, person, reached, proven)
         if kept is None:
             continue
         if timed_out and not kept.unique:  # out of time before the full clue set was tested
@@ -200,13 +232,16 @@ def _loops(puzzle: Puzzle, rng: random.Random, attempts: int, more: bool) -> Ite
 
 
 def _keep(result: Puzzle, level: str | None, difficulty: str | None, stopped: bool, person: bool,
-          reached: list[str | None]) -> Grade | None:
+          reached: list[str | None], proven: bool = False) -> Grade | SolverGradeLater | None:
     """The grade of a finished clue removal, or None when the puzzle misses the grade
     asked for (too easy for a person's, another solver's grade; noted in ``reached``).
-    A removal stopped early is kept as it is."""
+    A removal stopped early is kept as it is. ``proven``: a person's rules solved the
+    result (its answer is unique), so the solver's grade waits until it is asked for."""
     if difficulty is not None and not stopped and _too_easy(result, difficulty):
         reached.append(HUMAN_LEVELS[HUMAN_LEVELS.index(difficulty) - 1])
         return None
+    if proven:
+        return SolverGradeLater(result, _person_grade(result, None if stopped else difficulty) if person else None)
     g = grade(result)
     if level is not None and not stopped and g.level != level:
         reached.append(g.level)

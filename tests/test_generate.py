@@ -395,7 +395,7 @@ def test_cli_a_grade_the_time_limit_left_out_is_not_graded_never_none(
     import slitherasp.generate as module
 
     made = generate(tilings.build("square", 5, 5), seed=1)
-    cut = replace(made, grade=replace(made.grade, level=None, unique=None, human=None), timed_out=True)
+    cut = replace(made, graded=replace(made.grade, level=None, unique=None, human=None), timed_out=True)
     monkeypatch.setattr(module, "generate", lambda *args, **options: cut)
     code, out, err = run(capsys, "generate", "square", "--size", "5", "--seed", "1", "--time-limit", "9",
                          "-o", str(tmp_path))
@@ -416,3 +416,16 @@ def test_a_person_s_grade_goes_on_while_the_loops_are_new(monkeypatch: pytest.Mo
     g = generate(tilings.build("dodecagonal", 5, 4), seed=4, difficulty="easy", person=False)
     assert g.attempts > 3 and deduce(g.puzzle, levels=(1,)).complete
     assert unique_answer(g.puzzle) == g.answer
+
+
+def test_a_persons_puzzle_has_its_solver_grade_worked_out_when_asked_for(monkeypatch) -> None:
+    import slitherasp.generate as generation
+
+    calls: list[Puzzle] = []
+    monkeypatch.setattr(generation, "grade", lambda p: calls.append(p) or grade(p))
+    made = generate(tilings.build("square", 6, 6), seed=4, difficulty="normal")
+    assert calls == [] and made.human is not None and made.human.level == "normal"
+    assert made.human == human_grade(made.puzzle)  # the person's grade, worked out by the rules alone
+    first = made.grade
+    assert calls == [made.puzzle] and first.unique and first.human == made.human
+    assert first == generation.replace(grade(made.puzzle), human=made.human) and made.grade is first  # once

@@ -15,6 +15,7 @@ from stepcheck import answers
 
 from slitherasp import tilings
 from slitherasp.formats import read_text, write_text
+from slitherasp.grading import grade
 from slitherasp.web.app import create_app
 
 LOOPY_7x7 = "7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a"
@@ -104,6 +105,10 @@ def test_generate_and_tiling(client: TestClient) -> None:
                                               "difficulty": "normal"}).json()
     p = read_text(made["puzzle"])
     assert made["grade"] == "normal" and len(answers(p)) == 1 and made["timed_out"] is False
+    assert "solver_grade" not in made  # (clingo's grade, which the page does not show, is not worked out)
+    asked = client.post("/api/generate", json={"tiling": "cairo", "size": "4x4", "seed": 3, "difficulty": "normal",
+                                               "solver_grade": True}).json()
+    assert asked["puzzle"] == made["puzzle"] and asked["solver_grade"] == grade(p).level
     blank = read_text(client.post("/api/tiling", json={"tiling": "hats", "size": "6x6", "seed": 1}).json()["puzzle"])
     assert blank.clue_count() == 0 and len(blank.cells) > 10
 

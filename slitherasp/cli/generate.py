@@ -209,7 +209,7 @@ def run_generate(args: argparse.Namespace) -> int:
     blank, stem = patch(args.tiling, args.size, seed)
     not_made_before(args, stem, seed)
     made = _make_one(args, blank, seed)
-    person = made.grade.human.level if made.grade.human else None
+    person = made.human.level if made.human else None
     level = (made.grade.level if args.solver_grade else person) or "ungraded"
     name = f"{stem}-{level}-s{seed}"
     path = Path(args.output) / f"{name}.lp"
