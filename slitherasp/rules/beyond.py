@@ -76,7 +76,7 @@ class Beyond(Faces):
         self.fmembers = [[f] for f in range(faces)]
         self.pend5 = []
         self.corner_base = self.cells + self.n + self.m
-        self.two = bytearray(self.cells + self.n)
+        self.two = [False] * (self.cells + self.n)
         """Places weighed once with two open edges: they know all they can say."""
         self.cursor = self.quiet = 0
         self.seen = -1
@@ -127,7 +127,7 @@ class Beyond(Faces):
         if unk == 2:
             if self.two[x]:
                 return
-            self.two[x] = 1
+            self.two[x] = True
         self._weigh(self.p.incidence[v], corners, need, None)
 
     def _beyond_clue(self, c: int) -> None:
@@ -140,7 +140,7 @@ class Beyond(Faces):
         if unk == 2:
             if self.two[c]:
                 return
-            self.two[c] = 1
+            self.two[c] = True
         self._weigh(self.p.cell_edges[c], corners, (k - on,), c)  # type: ignore[operator]
 
     def _weigh(self, edges: Sequence[int], corners: Sequence[int], need: tuple[int, ...], face: int | None) -> None:

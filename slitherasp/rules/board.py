@@ -113,7 +113,7 @@ class Board:
         top = cells + n + m + len(shape.corner_edges)
         self.todo: dict[int, list[int]] = {level: [] for level in levels}
         self.ctodo: dict[int, list[int]] = {level: [] for level in levels}
-        self.queued: dict[int, bytearray] = {level: bytearray(top) for level in levels}
+        self.queued: dict[int, list[bool]] = {level: [False] * top for level in levels}
         self.hard = HARD in levels
         assert levels[0] == EASY, "every cascade starts with the easy rules"
         self.level = EASY
@@ -132,9 +132,9 @@ class Board:
             self.ctodo[level].extend(clued)
             q = self.queued[level]
             for x in few:
-                q[x] = 1
+                q[x] = True
             for x in clued:
-                q[x] = 1
+                q[x] = True
         if BEYOND in levels:
             self._beyond_init()
         self._queues()
@@ -159,13 +159,13 @@ class Board:
         self.todo[NORMAL].clear()
         self.ctodo[NORMAL].clear()
         flags = self.queued[NORMAL]
-        flags[:] = bytes(len(flags))
+        flags[:] = [False] * len(flags)
         self._queues()
 
     def queue(self, level: int, place: int) -> None:
         q = self.queued.get(level)
         if q is not None and not q[place]:
-            q[place] = 1
+            q[place] = True
             (self.ctodo if place < self.cells else self.todo)[level].append(place)
 
     def _touch_vertex(self, v: int) -> None:
@@ -174,13 +174,13 @@ class Board:
         x = self.cells + v
         for stack, _, q in self.work:
             if not q[x]:
-                q[x] = 1
+                q[x] = True
                 stack.append(x)
 
     def _touch_cell(self, c: int) -> None:
         for _, stack, q in self.work:
             if not q[c]:
-                q[c] = 1
+                q[c] = True
                 stack.append(c)
 
     # -- writing -----------------------------------------------------------------------
@@ -209,10 +209,10 @@ class Board:
         x, y = cells + u, cells + v
         for stack, _, q in work:
             if not q[x]:
-                q[x] = 1
+                q[x] = True
                 stack.append(x)
             if not q[y]:
-                q[y] = 1
+                q[y] = True
                 stack.append(y)
         # the easy rules act at a vertex with one open edge, with two lines and an open
         # edge, or with one line and no open edge (a contradiction); at a clue with no
@@ -221,10 +221,10 @@ class Board:
         estack, ecstack, eq = self.easy_work
         a, b = unk_v[u], unk_v[v]
         if (a == 1 or (on_v[u] == 2 if a else on_v[u] == 1)) and not eq[x]:
-            eq[x] = 1
+            eq[x] = True
             estack.append(x)
         if (b == 1 or (on_v[v] == 2 if b else on_v[v] == 1)) and not eq[y]:
-            eq[y] = 1
+            eq[y] = True
             estack.append(y)
         clued = self.clued_of[e]
         if clued:
@@ -243,13 +243,13 @@ class Board:
                         self.sat -= 1
                 for _, stack, q in work:
                     if not q[c]:
-                        q[c] = 1
+                        q[c] = True
                         stack.append(c)
                 need = k - on_c[c]  # type: ignore[operator]
                 if need < 0 or need > unk:  # too many lines, or too few edges left: checked
                     raise Contradiction     # here, whichever rule settled the edge
                 if unk and (need == 0 or need >= unk - 1 and (need == unk or unk > 2)) and not eq[c]:
-                    eq[c] = 1
+                    eq[c] = True
                     ecstack.append(c)
         if value:
             self._line(u, v)
@@ -257,7 +257,7 @@ class Board:
                 for c in self.clued_at[x]:
                     unk = self.unk_c[c]
                     if unk > 2 and self.clues[c] - self.on_c[c] == unk - 1 and not eq[c]:  # type: ignore[operator]
-                        eq[c] = 1
+                        eq[c] = True
                         ecstack.append(c)
         if self.hard and self.ecls[e] in self.emembers:
             self.queue(HARD, self.cells + self.n + self.ecls[e])

@@ -256,7 +256,7 @@ class _Saved:
             flags = board.queued[level]
             for stack in (board.todo[level], board.ctodo[level]):
                 for x in stack:
-                    flags[x] = 0
+                    flags[x] = False
                 del stack[:]
 
 
@@ -306,25 +306,25 @@ def _queue_lost(board: Rules, lost: list[int]) -> None:
     edges, clued_of, cells, ecls = board.p.edges, board.clued_of, board.cells, board.ecls
     classes = cells + board.n
     hard = board.hard
-    seen = bytearray(len(board.queued[EASY]))
+    seen = [False] * len(board.queued[EASY])
     order: list[int] = []
     for e in lost:
         u, v = edges[e]
         x, y = cells + u, cells + v
         if not seen[x]:
-            seen[x] = 1
+            seen[x] = True
             order.append(x)
         if not seen[y]:
-            seen[y] = 1
+            seen[y] = True
             order.append(y)
         for c in clued_of[e]:
             if not seen[c]:
-                seen[c] = 1
+                seen[c] = True
                 order.append(c)
         if hard:
             x = classes + ecls[e]
             if not seen[x]:
-                seen[x] = 1
+                seen[x] = True
                 order.append(x)
     clues = [x for x in order if x < cells]
     places = [x for x in order if cells <= x < classes]

@@ -51,12 +51,12 @@ class Rules(Beyond):
                 while True:
                     while ceasy:
                         x = self.here = ceasy.pop()
-                        seen[x] = 0
+                        seen[x] = False
                         easy_cell(x)
                     if not easy:
                         break
                     x = self.here = easy.pop()
-                    seen[x] = 0
+                    seen[x] = False
                     easy_vertex(x - cells)
             if self.loop_dirty:
                 self.level, self.here = EASY, -1
@@ -101,7 +101,7 @@ class Rules(Beyond):
                     self._check_whole()
                 return
 
-    def _places(self, level: int, cstack: list[int], stack: list[int], queued: bytearray) -> None:
+    def _places(self, level: int, cstack: list[int], stack: list[int], queued: list[bool]) -> None:
         """The rules of ``level`` (above the easy one) at its places while they change
         nothing: most do not, and then no easier level has work and the loop rule
         nothing new, so the cascade's next place is this level's again (the same
@@ -110,7 +110,7 @@ class Rules(Beyond):
         self.level, changes, count = level, self.changes, 0
         if level == BEYOND:
             x = self.here = cstack.pop() if cstack else stack.pop()
-            queued[x] = 0
+            queued[x] = False
             self._beyond_place(x)
             return
         cells, tricky, hard = self.cells, level == TRICKY, level == HARD
@@ -120,7 +120,7 @@ class Rules(Beyond):
         unk_c, unk_v = self.unk_c, self.unk_v  # (a place with no open edge has nothing to say)
         while True:
             x = cstack.pop() if cstack else stack.pop()
-            queued[x] = 0
+            queued[x] = False
             self.here = x
             if x < cells:
                 if not unk_c[x]:
@@ -186,13 +186,13 @@ class Rules(Beyond):
         other.unions = []
         other.todo = {level: [] for level in self.levels}
         other.ctodo = {level: [] for level in self.levels}
-        other.queued = {level: bytearray(len(q)) for level, q in self.queued.items()}
+        other.queued = {level: [False] * len(q) for level, q in self.queued.items()}
         other.off, other.held = set(self.off), set(self.held)
         other._queues()
         if BEYOND in self.levels:
             other.fcls, other.fodd = list(self.fcls), list(self.fodd)
             other.fmembers = [list(x) for x in self.fmembers]
-            other.pend5, other.two = list(self.pend5), bytearray(self.two)
+            other.pend5, other.two = list(self.pend5), list(self.two)
         other.why = None
         return other
 

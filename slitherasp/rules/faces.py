@@ -27,7 +27,7 @@ class Faces(Loopy):
     """Open edges between related faces, to settle: (edge, line, its two faces)."""
     corner_base: int
     corner_places: bool
-    two: bytearray
+    two: list[bool]
     cursor: int
     quiet: int
     seen: int
@@ -98,7 +98,7 @@ class Faces(Loopy):
             allowed, base, stack, q = self.allowed, self.corner_base, self.todo[BEYOND], self.queued[BEYOND]
             for k in self.shape.corners_of_edge[e]:
                 if allowed[k] != 7 and not q[base + k]:
-                    q[base + k] = 1
+                    q[base + k] = True
                     stack.append(base + k)
         if self.shape.disc:
             self._fjoin(*self.shape.sides[e], int(value), (e,))
@@ -143,14 +143,14 @@ class Faces(Loopy):
                     continue
                 u, v = ends[e]
                 if not q[cells + u]:
-                    q[cells + u] = 1
+                    q[cells + u] = True
                     stack.append(cells + u)
                 if not q[cells + v]:
-                    q[cells + v] = 1
+                    q[cells + v] = True
                     stack.append(cells + v)
                 for c in clued_of[e]:
                     if not q[c]:
-                        q[c] = 1
+                        q[c] = True
                         cstack.append(c)
 
     def _face_relation(self, f: int, g: int) -> tuple[int, ...]:
