@@ -96,7 +96,7 @@ class Beyond(Faces):
 
     def _corner(self, k: int) -> None:
         """A corner whose count is known, or whose one edge is known, settles edges."""
-        a, b = self.shape.corner_edges[k]
+        a, b = self.corner_edges[k]
         mask, sa, sb = self.allowed[k], self.state[a], self.state[b]
         why = (self.m + k,)
         if sa is None and sb is None:
@@ -117,38 +117,38 @@ class Beyond(Faces):
 
     def _beyond_vertex(self, v: int) -> None:
         on, unk = self.on_v[v], self.unk_v[v]
-        corners = self.shape.corners_at[v]
+        corners = self.corners_at[v]
         if unk < 2 or not corners or on == 2:
             return
         need = (0, 2) if on == 0 else (1,)
-        if on == 0 and unk > 2 and self._idle(corners, self.p.incidence[v]):
+        if on == 0 and unk > 2 and self._idle(corners, self.incidence[v]):
             return
         x = self.cells + v
         if unk == 2:
             if self.two[x]:
                 return
             self.two[x] = True
-        self._weigh(self.p.incidence[v], corners, need, None)
+        self._weigh(self.incidence[v], corners, need, None)
 
     def _beyond_clue(self, c: int) -> None:
         k, on, unk = self.clues[c], self.on_c[c], self.unk_c[c]
         corners = self.shape.ring_corners[c]
         if unk < 2 or corners is None or on == k:
             return
-        if 2 <= k - on <= unk - 2 and self._idle(corners, self.p.cell_edges[c]):  # type: ignore[operator]
+        if 2 <= k - on <= unk - 2 and self._idle(corners, self.cell_edges[c]):  # type: ignore[operator]
             return
         if unk == 2:
             if self.two[c]:
                 return
             self.two[c] = True
-        self._weigh(self.p.cell_edges[c], corners, (k - on,), c)  # type: ignore[operator]
+        self._weigh(self.cell_edges[c], corners, (k - on,), c)  # type: ignore[operator]
 
     def _weigh(self, edges: Sequence[int], corners: Sequence[int], need: tuple[int, ...], face: int | None) -> None:
         opens, keys = self._open(edges)
         if len(opens) > RING:
             self._one_corner_at_a_time(edges, corners, need, len(opens) - 2, face)
             return
-        allowed, ce = self.allowed, self.shape.corner_edges
+        allowed, ce = self.allowed, self.corner_edges
         at = {e: i for i, e in enumerate(opens)}
         full, on, pair = _ring(len(opens), need)
         fits, used = full, []
@@ -199,7 +199,7 @@ class Beyond(Faces):
         """A place of many open edges: each corner of two open edges can hold only
         the counts that leave the rest a possible count; when every possibility gives
         the rest all or none, the rest is settled."""
-        state, ce = self.state, self.shape.corner_edges
+        state, ce = self.state, self.corner_edges
         why = () if self.why is None else self._place_why(edges, corners, face, [])
         for k in corners:
             a, b = ce[k]
@@ -242,7 +242,7 @@ class Beyond(Faces):
     def _idle(self, corners: Sequence[int], edges: Sequence[int]) -> bool:
         """Whether a place has nothing to learn: no corner of two open edges is limited
         and no two open edges are related."""
-        state, allowed, ce = self.state, self.allowed, self.shape.corner_edges
+        state, allowed, ce = self.state, self.allowed, self.corner_edges
         for k in corners:
             if allowed[k] != 0b111:
                 a, b = ce[k]
@@ -274,7 +274,7 @@ class Beyond(Faces):
         cls, par, sides = self.fcls, self.fodd, self.shape.sides
         me = cls[c]
         classes: dict[int, list[int]] = {}
-        for e in self.p.cell_edges[c]:
+        for e in self.cell_edges[c]:
             if self.state[e] is None:
                 a, b = sides[e]
                 g = b if a == c else a
@@ -304,9 +304,9 @@ class Beyond(Faces):
 
     def _clue_parity_why(self, c: int) -> tuple[int, ...]:
         state, sides, cls = self.state, self.shape.sides, self.fcls
-        out = [-1 - c, *(e for e in self.p.cell_edges[c] if state[e] is not None)]
+        out = [-1 - c, *(e for e in self.cell_edges[c] if state[e] is not None)]
         seen: dict[int, int] = {}
-        for e in self.p.cell_edges[c]:
+        for e in self.cell_edges[c]:
             if state[e] is None:
                 a, b = sides[e]
                 g = b if a == c else a
@@ -320,7 +320,7 @@ class Beyond(Faces):
         line while lines lie elsewhere: its edges become crosses."""
         if not self.total:
             return False
-        state, edges, incidence, on_v = self.state, self.p.edges, self.p.incidence, self.on_v
+        state, edges, incidence, on_v = self.state, self.edges, self.incidence, self.on_v
         seen: set[int] = set()
         found = False
         for start in range(len(edges)):

@@ -67,6 +67,11 @@ class Board:
             return
         self.p = p = puzzle
         self.shape = shape = graph_shape(puzzle)
+        # what the rules read most, kept on the board itself (compiled, an attribute of
+        # the board is a field; one of the puzzle or the shape is a lookup by name)
+        self.edges, self.incidence, self.cell_edges = p.edges, p.incidence, p.cell_edges
+        self.rings, self.corner_edges, self.corners_at = shape.rings, shape.corner_edges, shape.corners_at
+        self.corner_vertex, self.corner_face = shape.corner_vertex, shape.corner_face
         self.levels = levels
         self.why = why
         self.held: set[int] = {TRICKY} if lean and NORMAL in levels and TRICKY in levels else set()
@@ -199,7 +204,7 @@ class Board:
             self.top = self.level
         if self.why is not None:
             self.why.fact(e, premises)
-        u, v = self.p.edges[e]
+        u, v = self.edges[e]
         unk_v, on_v, cells, work = self.unk_v, self.on_v, self.cells, self.work
         unk_v[u] -= 1
         unk_v[v] -= 1
@@ -318,9 +323,8 @@ class Board:
             self.top = self.level
         if self.why is not None:
             self.why.fact(self.m + k, premises, told)
-        shape = self.shape
-        self._touch_vertex(shape.corner_vertex[k])
-        f = shape.corner_face[k]
+        self._touch_vertex(self.corner_vertex[k])
+        f = self.corner_face[k]
         if f >= 0 and self.clues[f] is not None:
             self._touch_cell(f)
         if self.beyond:
@@ -343,7 +347,7 @@ class Board:
             self.top = self.level
         q = self.cells + self.n + ra
         self.queue(HARD, q)
-        edges = self.p.edges
+        edges = self.edges
         for x in big if len(small) * 4 > len(big) else small:
             if self.state[x] is None:
                 for v in edges[x]:

@@ -303,7 +303,7 @@ def _queue_lost(board: Rules, lost: list[int]) -> None:
     clues, and at Hard their classes). Every queue is empty when a test begins, so
     each level's stack gets the places in the order they first occur (the order of
     a place at a time): found once, given to every level at once."""
-    edges, clued_of, cells, ecls = board.p.edges, board.clued_of, board.cells, board.ecls
+    edges, clued_of, cells, ecls = board.edges, board.clued_of, board.cells, board.ecls
     classes = cells + board.n
     hard = board.hard
     seen = [False] * len(board.queued[EASY])
@@ -345,21 +345,21 @@ def _queue_lost(board: Rules, lost: list[int]) -> None:
 def _counts(board: Rules, saved: _Saved, cells: list[int], lost: list[int]) -> list[int]:
     """The states and counts of the board without the ``lost`` edges and the clues of
     ``cells`` (``saved``: the lists as they were); the lines among the lost edges."""
-    p, clues, old_clues, old_on_c = board.p, board.clues, saved.clues, saved.on_c
+    edges, clues, old_clues, old_on_c = board.edges, board.clues, saved.clues, saved.on_c
     state, on_v, unk_v, on_c, unk_c = board.state, board.on_v, board.unk_v, board.on_c, board.unk_c
     clued_of, clued_at = list(board.clued_of), list(board.clued_at)
     touched: set[int] = set(cells)
     for c in cells:  # no longer clued: out of the tables of its edges and vertices
-        for e in p.cell_edges[c]:
+        for e in board.cell_edges[c]:
             clued_of[e] = tuple(x for x in clued_of[e] if x != c)
-            for v in p.edges[e]:
+            for v in edges[e]:
                 clued_at[v] = [x for x in clued_at[v] if x != c]
     board.clued_of, board.clued_at = clued_of, clued_at
     lines = []
     for e in lost:
         s = state[e]
         state[e] = None
-        u, v = p.edges[e]
+        u, v = edges[e]
         unk_v[u] += 1
         unk_v[v] += 1
         if s:

@@ -27,7 +27,7 @@ class Easy(Board):
         if not unk:
             return
         on = self.on_c[c]
-        edges = self.p.cell_edges[c]
+        edges = self.cell_edges[c]
         n = len(edges)
         no = n - on - unk
         if on > k or no > n - k:  # type: ignore[operator]
@@ -45,20 +45,20 @@ class Easy(Board):
     def _one_cross_left(self, c: int) -> None:
         """Two open edges of the ring that meet at a vertex with a line: one of them is
         the clue's last cross, so every other open edge is a line."""
-        ring = self.shape.rings[c]
+        ring = self.rings[c]
         if ring is None:
             return
-        state, p = self.state, self.p
+        state, edges = self.state, self.edges
         for i, a in enumerate(ring):
             b = ring[(i + 1) % len(ring)]
             if state[a] is not None or state[b] is not None:
                 continue
-            x = p.edges[a][0] if p.edges[a][0] in p.edges[b] else p.edges[a][1]
+            x = edges[a][0] if edges[a][0] in edges[b] else edges[a][1]
             if not self.on_v[x]:
                 continue
             why: tuple[int, ...] = ()
             if self.why is not None:
-                line = next(e for e in p.incidence[x] if state[e])
+                line = next(e for e in self.incidence[x] if state[e])
                 why = (-1 - c, line, *(e for e in ring if state[e] is False))
             for e in ring:
                 if state[e] is None and e != a and e != b:
@@ -74,7 +74,7 @@ class Easy(Board):
             return
         value = on == 1
         state = self.state
-        at = self.p.incidence[v]
+        at = self.incidence[v]
         why: tuple[int, ...] = ()
         if self.why is not None:  # two lines: they alone; else every settled edge
             why = tuple(e for e in at if state[e]) if on == 2 else tuple(e for e in at if state[e] is not None)
@@ -91,7 +91,7 @@ class Easy(Board):
         if self.closed >= 0:
             self._closed_loop()
             return
-        state, far, on_v, ends = self.state, self.far, self.on_v, self.p.edges
+        state, far, on_v, ends = self.state, self.far, self.on_v, self.edges
         chains, self.chains = self.chains, []
         maybe = [e for e in self.maybe if state[e] is None]
         self.maybe = []
@@ -99,14 +99,14 @@ class Easy(Board):
             y = far[x]
             if far[y] != x or on_v[x] != 1 or on_v[y] != 1:
                 continue  # joined again since: a later entry has the new chain
-            for e in self.p.incidence[x]:  # the open edge joining the two ends, if any
+            for e in self.incidence[x]:  # the open edge joining the two ends, if any
                 if state[e] is None and y in ends[e]:
                     maybe.append(e)
                     break
         for e in maybe:
             if state[e] is not None:
                 continue
-            bad = self._closing_breaks(e, self.p.edges[e][0])
+            bad = self._closing_breaks(e, self.edges[e][0])
             if bad is None:
                 self.maybe.append(e)  # it may be the answer: left open (Loopy's "ambiguous")
             else:
@@ -124,7 +124,7 @@ class Easy(Board):
                 return None
         if self.why is None:
             return ()
-        chain = self.chain_lines(self.p.edges[e][0])
+        chain = self.chain_lines(self.edges[e][0])
         if not whole:
             inside = set(chain)
             other = next(f for f, s in enumerate(self.state) if s and f not in inside)
@@ -151,7 +151,7 @@ class Easy(Board):
     def chain_lines(self, vertex: int) -> list[int]:
         """The lines of the chain through ``vertex``."""
         seen, todo, found = {vertex}, [vertex], []
-        incidence, edges, state = self.p.incidence, self.p.edges, self.state
+        incidence, edges, state = self.incidence, self.edges, self.state
         while todo:
             v = todo.pop()
             for e in incidence[v]:

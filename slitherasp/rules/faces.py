@@ -130,7 +130,7 @@ class Faces(Loopy):
         members[ra].extend(small)
         members[rb] = []
         self.changes += 1
-        state, sides, face_edges, ends = self.state, self.shape.sides, self.shape.face_edges, self.p.edges
+        state, sides, face_edges, ends = self.state, self.shape.sides, self.shape.face_edges, self.edges
         stack, cstack, q, cells, clued_of = self.todo[BEYOND], self.ctodo[BEYOND], self.queued[BEYOND], \
             self.cells, self.clued_of
         for f in small:  # the open edges round the faces that changed class

@@ -116,7 +116,7 @@ class Loopy(Easy):
 
     # -- Normal and Tricky at a clue: the runs of its ring ------------------------------
     def _clue_runs(self, c: int, tricky: bool) -> None:
-        ring = self.shape.rings[c]
+        ring = self.rings[c]
         if ring is None or not self.unk_c[c]:
             return
         state, allowed = self.state, self.allowed
@@ -153,9 +153,9 @@ class Loopy(Easy):
         if not self.unk_v[v]:
             return
         state, allowed = self.state, self.allowed
-        ce = self.shape.corner_edges
+        ce = self.corner_edges
         why_on = self.why is not None
-        for q in self.shape.corners_at[v]:
+        for q in self.corners_at[v]:
             a, b = ce[q]
             sa, sb = state[a], state[b]
             mask = allowed[q]
@@ -184,11 +184,11 @@ class Loopy(Easy):
     def _tricky_vertex(self, v: int, q: int, mask: int) -> None:
         """Corner ``q`` (two open edges) has a line: corners sharing no edge with it
         have at most one; with exactly one and no other line, more follows."""
-        ce = self.shape.corner_edges
+        ce = self.corner_edges
         a, b = ce[q]
         why: tuple[int, ...] = (self.m + q,) if self.why is not None else ()
         allowed = self.allowed
-        for r in self.shape.corners_at[v]:
+        for r in self.corners_at[v]:
             x, y = ce[r]
             if x != a and x != b and y != a and y != b and allowed[r] & 4:
                 self.learn(r, NOT2, why)
@@ -199,11 +199,11 @@ class Loopy(Easy):
         if self.why is not None:
             why = (self.m + q, *self._known_at(v))
         if unk == 3:
-            for e in self.p.incidence[v]:
+            for e in self.incidence[v]:
                 if state[e] is None and e != a and e != b:
                     self.set(e, True, why)
         elif unk == 4:
-            for r in self.shape.corners_at[v]:
+            for r in self.corners_at[v]:
                 x, y = ce[r]
                 if x not in (a, b) and y not in (a, b) and state[x] is None and state[y] is None:
                     self.learn(r, NOT0, why)
@@ -211,7 +211,7 @@ class Loopy(Easy):
 
     def _known_at(self, v: int) -> tuple[int, ...]:
         state = self.state
-        return tuple(e for e in self.p.incidence[v] if state[e] is not None)
+        return tuple(e for e in self.incidence[v] if state[e] is not None)
 
     # -- Hard: edges alike and opposite -------------------------------------------------
     def _hard_clue(self, c: int) -> None:
@@ -219,7 +219,7 @@ class Loopy(Easy):
         if not unk:
             return
         k = self.clues[c]
-        edges = self.p.cell_edges[c]
+        edges = self.cell_edges[c]
         n = len(edges)
         state = self.state
         for value, short in ((False, k - self.on_c[c]), (True, n - k - (n - self.on_c[c] - self.unk_c[c]))):  # type: ignore[operator]
@@ -284,14 +284,14 @@ class Loopy(Easy):
         if place >= 0:
             return self._known_at(place)
         state = self.state
-        return (place, *(e for e in self.p.cell_edges[-1 - place] if state[e] is not None))
+        return (place, *(e for e in self.cell_edges[-1 - place] if state[e] is not None))
 
     def _hard_vertex(self, v: int) -> None:
         if not self.unk_v[v]:
             return
         state, allowed, cls, par = self.state, self.allowed, self.ecls, self.epar
-        ce = self.shape.corner_edges
-        for q in self.shape.corners_at[v]:
+        ce = self.corner_edges
+        for q in self.corners_at[v]:
             a, b = ce[q]
             if state[a] is not None or state[b] is not None:
                 continue
@@ -299,7 +299,7 @@ class Loopy(Easy):
                 self.learn(q, 0b010, self.why.relation(a, b) if self.why is not None else ())
             elif not allowed[q] & 5:
                 self.merge(a, b, 1, (self.m + q,))
-        opens = [e for e in self.p.incidence[v] if state[e] is None]
+        opens = [e for e in self.incidence[v] if state[e] is None]
         if 2 <= len(opens) <= 4:
             self._parity(self.on_v[v] & 1, opens, v)
 
