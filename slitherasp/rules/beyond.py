@@ -132,7 +132,7 @@ class Beyond(Faces):
 
     def _beyond_clue(self, c: int) -> None:
         k, on, unk = self.clues[c], self.on_c[c], self.unk_c[c]
-        corners = self.shape.ring_corners[c]
+        corners = self.ring_corners[c]
         if unk < 2 or corners is None or on == k:
             return
         if 2 <= k - on <= unk - 2 and self._idle(corners, self.cell_edges[c]):  # type: ignore[operator]

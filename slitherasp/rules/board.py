@@ -72,6 +72,7 @@ class Board:
         self.edges, self.incidence, self.cell_edges = p.edges, p.incidence, p.cell_edges
         self.rings, self.corner_edges, self.corners_at = shape.rings, shape.corner_edges, shape.corners_at
         self.corner_vertex, self.corner_face = shape.corner_vertex, shape.corner_face
+        self.ring_corners = shape.ring_corners
         self.levels = levels
         self.why = why
         self.held: set[int] = {TRICKY} if lean and NORMAL in levels and TRICKY in levels else set()

@@ -120,10 +120,11 @@ class Loopy(Easy):
         if ring is None or not self.unk_c[c]:
             return
         state, allowed = self.state, self.allowed
-        corners = self.shape.ring_corners[c]  # None off a disc: nothing known of its corners
-        # a corner's mask as it is (runs reads only its bits 0 and 2)
-        masks = (5,) * len(ring) if corners is None else tuple(map(allowed.__getitem__, corners))
-        key = (cast(int, self.clues[c]), tuple(map(state.__getitem__, ring)), masks)
+        corners = self.ring_corners[c]  # None off a disc: nothing known of its corners
+        # a corner's mask as it is (runs reads only its bits 0 and 2); lists made into
+        # tuples, not map(): compiled, a list is built in a native loop, map calls Python
+        masks = (5,) * len(ring) if corners is None else tuple([allowed[q] for q in corners])
+        key = (cast(int, self.clues[c]), tuple([state[e] for e in ring]), masks)
         found = _RUNS.get(key)
         if found is None:
             if len(_RUNS) > 200_000:
