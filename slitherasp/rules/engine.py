@@ -36,7 +36,7 @@ class Rules(Beyond):
         deadline or on a stop request)."""
         plan = [(level, self.ctodo[level], self.todo[level], self.queued[level]) for level in self.levels[1:]]
         easy, ceasy, seen = self.todo[EASY], self.ctodo[EASY], self.queued[EASY]
-        easy_cell, easy_vertex, cells = self._easy_cell, self._easy_vertex, self.cells
+        cells = self.cells
         beyond = BEYOND in self.levels
         off, held = self.off, self.held  # changed in place only
         count = 0
@@ -52,12 +52,12 @@ class Rules(Beyond):
                     while ceasy:
                         x = self.here = ceasy.pop()
                         seen[x] = False
-                        easy_cell(x)
+                        self._easy_cell(x)
                     if not easy:
                         break
                     x = self.here = easy.pop()
                     seen[x] = False
-                    easy_vertex(x - cells)
+                    self._easy_vertex(x - cells)
             if self.loop_dirty:
                 self.level, self.here = EASY, -1
                 if self.use_loop:
@@ -115,8 +115,6 @@ class Rules(Beyond):
             return
         cells, tricky, hard = self.cells, level == TRICKY, level == HARD
         classes = cells + self.n  # (places past the vertices: Hard's classes of edges)
-        on_clue, on_vertex, on_class = self._hard_clue, self._hard_vertex, self._hard_class
-        runs, corners = self._clue_runs, self._vertex_corners
         unk_c, unk_v = self.unk_c, self.unk_v  # (a place with no open edge has nothing to say)
         while True:
             x = cstack.pop() if cstack else stack.pop()
@@ -126,18 +124,18 @@ class Rules(Beyond):
                 if not unk_c[x]:
                     pass
                 elif hard:
-                    on_clue(x)
+                    self._hard_clue(x)
                 else:
-                    runs(x, tricky)
+                    self._clue_runs(x, tricky)
             elif x < classes:
                 if not unk_v[x - cells]:
                     pass
                 elif hard:
-                    on_vertex(x - cells)
+                    self._hard_vertex(x - cells)
                 else:
-                    corners(x - cells, tricky)
+                    self._vertex_corners(x - cells, tricky)
             else:
-                on_class(x - classes)
+                self._hard_class(x - classes)
             if self.changes != changes or not (cstack or stack):
                 return
             count += 1
