@@ -76,7 +76,8 @@ given and the loops keep coming out new (on a patch too small for the grade they
 repeat): Loopy's loops again, with tendrils. Loopy's generator never gives up; on
 Dodecagonal 9x9 Easy one of its loops in about 800 fits, and no loop without tendrils."""
 REACHED_SAMPLE = 20
-"""Failed loops whose full clue set is graded for the message (a grade costs ten loops)."""
+"""Failed loops whose full clue set is graded for the message, when generation fails (a
+grade costs ten loops: graded only then, and not past the time limit)."""
 PERSON_BUDGET = 10.0
 """Seconds a person's grade of a puzzle made for the solver's grade may take (trials
 beyond Loopy's Hard can take long); past it the grade is ``search``, which the
@@ -180,7 +181,7 @@ def generate(
     _check_goal(puzzle, level, difficulty)
     start = time.perf_counter()
     rng = random.Random(seed)
-    reached: list[str | None] = []
+    reached: list[str | None | Puzzle] = []  # (a failed loop's full clue set: graded if all fail)
     tests, deadline = 0, None if time_limit is None else start + time_limit
     more = attempts is None and difficulty is not None
     if attempts is None:
@@ -195,7 +196,7 @@ def generate(
         tests += remover.tests
         if stop is None:
             if len(reached) < REACHED_SAMPLE:
-                reached.append(_reached(puzzle.with_clues(remover.full), difficulty))
+                reached.append(puzzle.with_clues(remover.full))
             continue
         interrupted, timed_out = stop == "interrupt", stop == "time"
         if (interrupted or timed_out) and not partial:
@@ -212,6 +213,8 @@ def generate(
     if reason() == "interrupt":  # stopped while the last loop was tested: that is no failure
         raise StoppedError("interrupt")
     late = deadline is not None and time.perf_counter() > deadline
+    if not late:
+        reached = [_reached(r, difficulty) if isinstance(r, Puzzle) else r for r in reached]
     raise _failed(level, difficulty, reached, "within the time limit" if late else f"after {tried} loops")
 
 
@@ -232,7 +235,7 @@ def _loops(puzzle: Puzzle, rng: random.Random, attempts: int, more: bool) -> Ite
 
 
 def _keep(result: Puzzle, level: str | None, difficulty: str | None, stopped: bool, person: bool,
-          reached: list[str | None], proven: bool = False) -> Grade | SolverGradeLater | None:
+          reached: list[str | None | Puzzle], proven: bool = False) -> Grade | SolverGradeLater | None:
     """The grade of a finished clue removal, or None when the puzzle misses the grade
     asked for (too easy for a person's, another solver's grade; noted in ``reached``).
     A removal stopped early is kept as it is. ``proven``: a person's rules solved the
@@ -280,11 +283,12 @@ def _person_grade(puzzle: Puzzle, known: str | None) -> HumanGrade | None:
     return g
 
 
-def _failed(level: str | None, difficulty: str | None, reached: list[str | None], why: str) -> GenerationError:
+def _failed(level: str | None, difficulty: str | None, reached: list[str | None | Puzzle], why: str
+            ) -> GenerationError:
     """Why no puzzle was found: ``why`` (after how many loops, or the time limit), and
-    the hardest grade the loops reached."""
+    the hardest grade the loops reached (of those graded)."""
     names = LEVELS if difficulty is None else HUMAN_LEVELS
-    best = max((r for r in reached if r is not None), key=names.index, default=None)
+    best = max((r for r in reached if isinstance(r, str)), key=names.index, default=None)
     goal = level or difficulty
     return GenerationError(
         f"no {goal or 'uniquely solvable'} puzzle on this patch {why}"

@@ -105,10 +105,13 @@ def _patch(puzzle: Puzzle) -> _Patch:
 def _can(patch: _Patch, board: list[int], f: int, colour: int) -> bool:
     """Whether face ``f`` may take ``colour``: a neighbour across an edge has it, and
     the faces round ``f`` have it in exactly one run."""
-    if not any(board[g] == colour for g in patch.neighbours[f]):
-        return False
-    seq = patch.around[f]
-    if not seq:  # nothing round it (a board of one face): no run at all
+    return colour in [board[g] for g in patch.neighbours[f]] and _one_run(patch.around[f], board, colour)
+
+
+def _one_run(seq: list[int], board: list[int], colour: int) -> bool:
+    """Whether the faces of ``seq`` (round a face, in order) have ``colour`` in exactly
+    one run (none round a board of one face: no run at all)."""
+    if not seq:
         return False
     last = board[seq[-1]] == colour
     changes = 0
@@ -120,11 +123,6 @@ def _can(patch: _Patch, board: list[int], f: int, colour: int) -> bool:
                 return False
             last = now
     return changes == 2
-
-
-def _score(patch: _Patch, board: list[int], f: int, colour: int) -> int:
-    """Minus the neighbours across an edge that have ``colour``: higher is curlier."""
-    return -sum(board[g] == colour for g in patch.neighbours[f])
 
 
 def colouring(puzzle: Puzzle, seed: int | None = None, *, tendrils: bool = True) -> list[int]:
@@ -140,10 +138,16 @@ def colouring(puzzle: Puzzle, seed: int | None = None, *, tendrils: bool = True)
     heaps: dict[int, list[tuple[int, int, int]]] = {WHITE: [], BLACK: []}
     live: dict[int, list[int | None]] = {WHITE: [None] * cells, BLACK: [None] * cells}
 
+    neighbours, around = patch.neighbours, patch.around
+
     def refresh(f: int) -> None:
+        if board[f] != GREY:
+            live[WHITE][f] = live[BLACK][f] = None
+            return
+        near = [board[g] for g in neighbours[f]]
         for colour in (WHITE, BLACK):
-            if board[f] == GREY and _can(patch, board, f, colour):
-                s = _score(patch, board, f, colour)
+            s = -near.count(colour)  # higher is curlier
+            if s and _one_run(around[f], board, colour):
                 if live[colour][f] != s:
                     live[colour][f] = s
                     heapq.heappush(heaps[colour], (-s, order[f], f))
@@ -181,7 +185,7 @@ def colouring(puzzle: Puzzle, seed: int | None = None, *, tendrils: bool = True)
         flipped = False
         for f in faces:
             other = WHITE + BLACK - board[f]
-            if _can(patch, board, f, other) and sum(board[g] == other for g in patch.neighbours[f]) == 1:
+            if [board[g] for g in neighbours[f]].count(other) == 1 and _one_run(around[f], board, other):
                 board[f] = other
                 flipped = True
     for f in faces:  # and a last pass of random flips

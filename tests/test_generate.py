@@ -429,3 +429,21 @@ def test_a_persons_puzzle_has_its_solver_grade_worked_out_when_asked_for(monkeyp
     first = made.grade
     assert calls == [made.puzzle] and first.unique and first.human == made.human
     assert first == generation.replace(grade(made.puzzle), human=made.human) and made.grade is first  # once
+
+
+def test_a_failed_generation_grades_the_loops_it_tried_only_when_it_fails(monkeypatch) -> None:
+    import slitherasp.generate as generation
+
+    graded: list[Puzzle] = []
+    reached = generation._reached
+    monkeypatch.setattr(generation, "_reached", lambda p, d: graded.append(p) or reached(p, d))
+    monkeypatch.setattr(generation._Remover, "start_ok", lambda self: False)  # every full clue set misses
+    with pytest.raises(GenerationError, match="after 3 loops") as failed:
+        generate(tilings.build("square", 4, 4), seed=2, difficulty="normal", attempts=3)
+    assert len(graded) == 3 and all(p.clue_count() == len(p.cells) for p in graded)
+    best = max((human_grade(p, most=4).level for p in graded), key=HUMAN_LEVELS.index)
+    assert str(failed.value).endswith(f"the grades reached were at most {best}; try a larger size or another grade")
+    graded.clear()
+    with pytest.raises(GenerationError, match="within the time limit"):
+        generate(tilings.build("square", 4, 4), seed=2, difficulty="normal", time_limit=1e-6)
+    assert graded == []  # past the time limit nothing more is graded
