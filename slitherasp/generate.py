@@ -160,14 +160,12 @@ def generate(
     another, up to ``attempts`` loops (for a person's grade, when not given,
     :data:`PERSON_ATTEMPTS`, and on to :data:`PERSON_MORE` while the loops are new);
     then :class:`GenerationError` names the hardest grade the first of them reached.
-    A person's puzzle has its solver's grade worked out when ``grade`` is first read
-    (``human`` is the person's grade alone).
     Ctrl-C stops early and returns the puzzle so far (unique at its grade) with
     ``interrupted`` set; so does running out of ``time_limit`` seconds, with ``timed_out``
-    set, or :class:`GenerationError` when no unique clue set was found. ``grade.human``
-    is the puzzle's grade for a person (``fiendish`` and ``search`` included), left out
-    with ``person=False``. With ``partial=False`` a stop (Ctrl-C, the time limit) raises
-    :class:`StoppedError` instead of the puzzle so far (a collection keeps finished ones).
+    set, or :class:`GenerationError` when no unique clue set was found (with
+    ``partial=False`` a stop raises :class:`StoppedError`). ``human`` (and ``grade.human``
+    with the solver's grade, worked out when first read) is the grade for a person
+    (``fiendish`` and ``search`` included), left out with ``person=False``.
     """
     if level is None and difficulty is None:  # a person's Normal; on a patch too small for one, Easy
         try:
@@ -179,8 +177,7 @@ def generate(
                 raise
             difficulty = HUMAN_LEVELS[0]
     _check_goal(puzzle, level, difficulty)
-    start = time.perf_counter()
-    rng = random.Random(seed)
+    start, rng = time.perf_counter(), random.Random(seed)
     reached: list[str | None | Puzzle] = []  # (a failed loop's full clue set: graded if all fail)
     tests, deadline = 0, None if time_limit is None else start + time_limit
     more = attempts is None and difficulty is not None
@@ -202,8 +199,8 @@ def generate(
         if (interrupted or timed_out) and not partial:
             raise StoppedError("interrupt" if interrupted else "time")
         with stop_when(lambda: False):  # what the removal kept is graded whatever Ctrl-C says (a deadline holds)
-            proven = remover.derivation is not None and remover.derivation.complete
-            kept = _keep(remover.result(), level, difficulty, interrupted or timed_out, person, reached, proven)
+            kept = _keep(remover.result(), level, difficulty, interrupted or timed_out, person, reached,
+                         remover.derivation is not None and remover.derivation.complete)
         if kept is None:
             continue
         if timed_out and not kept.unique:  # out of time before the full clue set was tested
@@ -213,9 +210,7 @@ def generate(
     if reason() == "interrupt":  # stopped while the last loop was tested: that is no failure
         raise StoppedError("interrupt")
     late = deadline is not None and time.perf_counter() > deadline
-    if not late:
-        reached = [_reached(r, difficulty) if isinstance(r, Puzzle) else r for r in reached]
-    raise _failed(level, difficulty, reached, "within the time limit" if late else f"after {tried} loops")
+    raise _failed(level, difficulty, reached, "within the time limit" if late else f"after {tried} loops", late)
 
 
 def _loops(puzzle: Puzzle, rng: random.Random, attempts: int, more: bool) -> Iterator[tuple[int, Answer]]:
@@ -283,10 +278,13 @@ def _person_grade(puzzle: Puzzle, known: str | None) -> HumanGrade | None:
     return g
 
 
-def _failed(level: str | None, difficulty: str | None, reached: list[str | None | Puzzle], why: str
-            ) -> GenerationError:
+def _failed(level: str | None, difficulty: str | None, reached: list[str | None | Puzzle], why: str,
+            late: bool = False) -> GenerationError:
     """Why no puzzle was found: ``why`` (after how many loops, or the time limit), and
-    the hardest grade the loops reached (of those graded)."""
+    the hardest grade the loops reached (their full clue sets graded now, unless
+    ``late``: past the time limit)."""
+    if not late:
+        reached = [_reached(r, difficulty) if isinstance(r, Puzzle) else r for r in reached]
     names = LEVELS if difficulty is None else HUMAN_LEVELS
     best = max((r for r in reached if isinstance(r, str)), key=names.index, default=None)
     goal = level or difficulty

@@ -57,7 +57,9 @@ OPEN_ENDED = "https://puzz.link/p?slither/4/4/h3c1b"  # few clues: the rules lea
 CASES = [  # (action, payload, what it needs: "" nothing missing, "clingo", or "refused")
     ("open", {"puzzle": LOOPY}, ""), ("open", {"puzzle": ALTAIR}, ""), ("check", {"puzzle": LOOPY, "links": []}, ""),
     ("hint", {"puzzle": LOOPY}, ""), ("tiling", {"tiling": "hats", "size": "6x6"}, ""),
-    ("generate", {"tiling": "square", "size": "5x5", "difficulty": "normal", "seed": 3}, "clingo"),
+    ("generate", {"tiling": "square", "size": "5x5", "difficulty": "normal", "seed": 3}, ""),  # rules alone
+    ("generate", {"tiling": "square", "size": "5x5", "difficulty": "normal", "seed": 3, "solver_grade": True},
+     "clingo"),
     ("convert", {"puzzle": LOOPY, "to": "penpa"}, ""), ("render", {"puzzle": LOOPY}, ""),
     ("share", {"puzzle": LOOPY}, ""), ("solve", {"puzzle": LOOPY}, ""),
     ("solve", {"puzzle": "https://puzz.link/p?slither/4/4/h3c1b", "forced": True}, "clingo"),

@@ -67,12 +67,7 @@ class Board:
             return
         self.p = p = puzzle
         self.shape = shape = graph_shape(puzzle)
-        # what the rules read most, kept on the board itself (compiled, an attribute of
-        # the board is a field; one of the puzzle or the shape is a lookup by name)
-        self.edges, self.incidence, self.cell_edges = p.edges, p.incidence, p.cell_edges
-        self.rings, self.corner_edges, self.corners_at = shape.rings, shape.corner_edges, shape.corners_at
-        self.corner_vertex, self.corner_face = shape.corner_vertex, shape.corner_face
-        self.ring_corners = shape.ring_corners
+        self._tables(p, shape)
         self.levels = levels
         self.why = why
         self.held: set[int] = {TRICKY} if lean and NORMAL in levels and TRICKY in levels else set()
@@ -146,6 +141,14 @@ class Board:
         self._queues()
         if why is not None:
             why.attach(self)
+
+    def _tables(self, p: Puzzle, shape: Shape) -> None:
+        """What the rules read most, kept on the board itself: compiled, an attribute of
+        the board is a field, one of the puzzle or the shape a lookup by name."""
+        self.edges, self.incidence, self.cell_edges = p.edges, p.incidence, p.cell_edges
+        self.rings, self.corner_edges, self.corners_at = shape.rings, shape.corner_edges, shape.corners_at
+        self.corner_vertex, self.corner_face = shape.corner_vertex, shape.corner_face
+        self.ring_corners = shape.ring_corners
 
     # -- queues ---------------------------------------------------------------------
     def _queues(self) -> None:

@@ -262,10 +262,8 @@ def _generation_size(payload: dict[str, Any], t: Tiling) -> tuple[int, int]:
 
 def generate(payload: dict[str, Any]) -> dict[str, Any]:
     """A new puzzle: ``{"tiling", "size", "seed", "difficulty"}`` -> its text and a
-    person's grade (the solver's too with ``"solver_grade": true``: clingo, 0.4 s on a
-    square 30x30, which the page does not show); ``timed_out``: :data:`TIME_LIMIT`
-    stopped the clue removal early (the puzzle is unique, perhaps easier than asked and
-    with clues to spare)."""
+    person's grade (the solver's too with ``"solver_grade": true``: clingo); ``timed_out``:
+    :data:`TIME_LIMIT` stopped the clue removal early (unique, perhaps with clues to spare)."""
     from .. import tilings
     from ..generate import generate as run
 
@@ -287,12 +285,9 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
 
         return generated(blank, payload["variant"], seed, TIME_LIMIT, progress, share_text)
     made = run(blank, seed=seed, difficulty=difficulty, time_limit=TIME_LIMIT, progress=progress)
-    person = made.human.level if made.human else None
-    answer = {"puzzle": share_text(made.puzzle), "grade": person, "clues": made.puzzle.clue_count(),
-              "timed_out": made.timed_out}
-    if payload.get("solver_grade") is True:
-        answer["solver_grade"] = made.grade.level
-    return answer
+    solver = {"solver_grade": made.grade.level} if payload.get("solver_grade") is True else {}
+    return {"puzzle": share_text(made.puzzle), "grade": made.human.level if made.human else None,
+            "clues": made.puzzle.clue_count(), "timed_out": made.timed_out, **solver}
 
 
 GENERATION = {"easy": (3.0, 2.0), "normal": (4.3, 2.0), "tricky": (8.6, 2.0), "hard": (14.2, 2.0),
