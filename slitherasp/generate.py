@@ -93,6 +93,7 @@ class SolverGradeLater:
     puzzle: Puzzle
     human: HumanGrade | None
     unique = True
+    """Always: the rules proved it (what :func:`generate` reads of any grade)."""
 
     def __call__(self) -> Grade:
         return replace(grade(self.puzzle), human=self.human)
