@@ -19,9 +19,9 @@ import random
 import time
 
 from slitherasp import tilings
-from slitherasp.generate import planted
-from slitherasp.sessions import Batch
-from slitherasp.solver import solve
+from slitherasp.make.generate import planted
+from slitherasp.solver.run import solve
+from slitherasp.solver.sessions import Batch
 from slitherasp.validate import is_solution
 
 SETTINGS = (None, "lemmas", "lemmaScores,lemmas", "varScores,signs,lemmaScores,lemmas")

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from slitherasp import formats, tilings
-from slitherasp.generate import generate
+from slitherasp.make.generate import generate
 from slitherasp.validate import check
 
 HERE = Path(__file__).resolve().parent / "instances"

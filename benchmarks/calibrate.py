@@ -31,7 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from slitherasp.formats import read_text
-from slitherasp.grades import HUMAN_LEVELS
+from slitherasp.model.levels import HUMAN_LEVELS
 
 LOOPY_LEVELS = ("e", "n", "t", "h")
 LOOPY_NAMES = {"e": "Easy", "n": "Normal", "t": "Tricky", "h": "Hard"}

@@ -55,7 +55,7 @@ counts that differ between encodings), or ran past the time guard."""
 # --------------------------------------------------------------------------- seeds
 def _written(puzzles: list[Any], fmt: str) -> list[str]:
     from slitherasp import formats
-    from slitherasp.errors import InputError
+    from slitherasp.model.errors import InputError
 
     out = []
     for p in puzzles:
@@ -68,7 +68,7 @@ def build_seeds() -> dict[str, list[str]]:
     """Small valid inputs of every target."""
     from slitherasp import formats, tilings
     from slitherasp.formats import lp, sidecar
-    from slitherasp.generate import planted
+    from slitherasp.make.generate import planted
 
     square = [planted(tilings.build("square", 3, 3), seed=1)[0], planted(tilings.build("square", 4, 2), seed=2)[0],
               tilings.build("square", 1, 1).with_clues({0: 4}), tilings.build("square", 2, 2)]
@@ -127,7 +127,7 @@ def sidecar_puzzle() -> Any:
     """The fixed puzzle whose sidecar is attacked: a planted 2x2 square grid."""
     if not _SIDECAR:
         from slitherasp import tilings
-        from slitherasp.generate import planted
+        from slitherasp.make.generate import planted
 
         _SIDECAR.append(planted(tilings.build("square", 2, 2), seed=4)[0])
     return _SIDECAR[0]
@@ -329,10 +329,10 @@ def exercise(target: str, result: Any) -> None:
     on a tiny geometry, to as many loops with the colour encoding as without), writing
     in every format, reading back, drawing."""
     from slitherasp import formats
-    from slitherasp.errors import InputError
     from slitherasp.kinds.sloop import Sloop, read_sloop, write_sloop
     from slitherasp.kinds.sloop import check as sloop_check
-    from slitherasp.solver import count, solve
+    from slitherasp.model.errors import InputError
+    from slitherasp.solver.run import count, solve
     from slitherasp.validate import check
 
     if target == "answer":
@@ -382,7 +382,7 @@ def described(exc: BaseException, phase: str) -> str:
 
 def attempt(target: str, data: str | bytes) -> tuple[str, str]:
     """(outcome, detail) of one input: where and the traceback's last lines for a failure."""
-    from slitherasp.errors import InputError
+    from slitherasp.model.errors import InputError
 
     try:
         result = read(target, data)

@@ -44,7 +44,7 @@ from pathlib import Path
 
 from slitherasp import tilings
 from slitherasp.explain import human_grade
-from slitherasp.generate import DIFFICULTIES, generate
+from slitherasp.make.generate import DIFFICULTIES, generate
 from slitherasp.validate import check
 
 CASES = [("cairo", 4, 22, 22), ("compass-dodecagonal", 15, 10, 10), ("square", 0, 30, 30)]

@@ -20,8 +20,8 @@ import sys
 from pathlib import Path
 
 from slitherasp import formats, tilings
-from slitherasp.generate import planted
-from slitherasp.solver import DEFAULT_ENCODING, solve
+from slitherasp.make.generate import planted
+from slitherasp.solver.run import DEFAULT_ENCODING, solve
 from slitherasp.validate import check
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"

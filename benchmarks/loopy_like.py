@@ -41,10 +41,10 @@ from calibrate import kendall_tau_b
 
 from slitherasp import tilings
 from slitherasp.formats import read_text
-from slitherasp.generate import generate
-from slitherasp.grades import HUMAN_LEVELS
+from slitherasp.make.generate import generate
+from slitherasp.model.levels import HUMAN_LEVELS
 from slitherasp.rules.grade import human_grade
-from slitherasp.solver import solve
+from slitherasp.solver.run import solve
 
 GRIDS = {0: ("square", "7x7"), 1: ("triangular", "12x10"), 2: ("honeycomb", "10x10"), 3: ("snub-square", "7x7"),
          4: ("cairo", "9x9"), 5: ("great-hexagonal", "5x4"), 6: ("octagonal", "7x7"), 7: ("kites", "5x5"),

@@ -32,9 +32,9 @@ from pathlib import Path
 import clingo
 
 from slitherasp import tilings
-from slitherasp.errors import InputError
 from slitherasp.formats import terms
 from slitherasp.model import Puzzle
+from slitherasp.model.errors import InputError
 
 
 def facts(puzzle: Puzzle, vertex: Callable[[int], str], cell: Callable[[int], str]) -> str:

@@ -25,7 +25,7 @@ from slitherasp import formats
 from slitherasp.model import Puzzle
 from slitherasp.rules import propagate
 from slitherasp.rules import shape as _shape
-from slitherasp.solver import solve
+from slitherasp.solver.run import solve
 
 DATA = Path(__file__).resolve().parent / "data"
 LEVELS = {"e": "Easy", "n": "Normal", "t": "Tricky", "h": "Hard"}

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from slitherasp import tilings
-from slitherasp.generate import generate
+from slitherasp.make.generate import generate
 
 SMALL = [(name, w, h, d, seed)
          for name, w, h in (("square", 7, 7), ("cairo", 5, 5), ("honeycomb", 5, 5), ("kagome", 4, 4),

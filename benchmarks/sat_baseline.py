@@ -189,8 +189,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     import argparse
     import json
 
-    from slitherasp.errors import SlitherError
     from slitherasp.formats import read_file
+    from slitherasp.model.errors import SlitherError
 
     ap = argparse.ArgumentParser(description=main.__doc__)
     ap.add_argument("instance")

@@ -32,7 +32,7 @@ from web_speed import TAP, browser, server, status, until
 
 from slitherasp import tilings
 from slitherasp.formats import read_text, write_text
-from slitherasp.solver import solve
+from slitherasp.solver.run import solve
 
 CALL = """
 const [name, payload, done] = arguments, t = performance.now();

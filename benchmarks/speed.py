@@ -49,8 +49,8 @@ from pathlib import Path
 
 from slitherasp import formats, tilings
 from slitherasp.model import Answer, Puzzle
-from slitherasp.sessions import Batch
-from slitherasp.solver import ENCODINGS, Result, solve
+from slitherasp.solver.run import ENCODINGS, Result, solve
+from slitherasp.solver.sessions import Batch
 from slitherasp.validate import check
 
 HERE = Path(__file__).resolve().parent

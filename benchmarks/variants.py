@@ -25,12 +25,12 @@ import sys
 import time
 
 from slitherasp import tilings
-from slitherasp.generate import generate
-from slitherasp.kinds.variant import NAMES, variant
-from slitherasp.kinds.variant_rules import is_answer
-from slitherasp.solver import solve
+from slitherasp.kinds.variant.puzzle import NAMES, variant
+from slitherasp.kinds.variant.rules import is_answer
+from slitherasp.make.generate import generate
+from slitherasp.make.variants import generate_variant
+from slitherasp.solver.run import solve
 from slitherasp.validate import is_solution
-from slitherasp.variant_generate import generate_variant
 
 
 def timed(puzzle: object, repeat: int, simplify: bool = True) -> float:

@@ -30,8 +30,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from slitherasp import tilings
 from slitherasp.formats import read_text, write_text
-from slitherasp.generate import generate
-from slitherasp.solver import solve
+from slitherasp.make.generate import generate
+from slitherasp.solver.run import solve
 from slitherasp.web.api import share_text
 from slitherasp.web.app import create_app
 

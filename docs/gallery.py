@@ -11,9 +11,9 @@ from pathlib import Path
 import shapely
 
 from slitherasp import render, tilings
-from slitherasp.generate import generate
+from slitherasp.make.generate import generate
 from slitherasp.model import Puzzle
-from slitherasp.solver import solve
+from slitherasp.solver.run import solve
 from slitherasp.tilings.polygons import from_polygons
 from slitherasp.validate import check
 

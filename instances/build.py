@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from slitherasp import formats, tilings
-from slitherasp.generate import generate
-from slitherasp.grades import HUMAN_LEVELS
-from slitherasp.grading import grade
+from slitherasp.make.generate import generate
 from slitherasp.model import Answer, Puzzle
-from slitherasp.solver import solve
+from slitherasp.model.levels import HUMAN_LEVELS
+from slitherasp.solver.grade import grade
+from slitherasp.solver.run import solve
 from slitherasp.validate import check
 
 HERE = Path(__file__).resolve().parent

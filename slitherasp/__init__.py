@@ -31,13 +31,13 @@ from typing import Any
 __version__ = "0.1.0"
 
 _EXPORTS = {
-    "errors": ("GeometryError", "InputError", "SlitherError"),
+    "model.errors": ("GeometryError", "InputError", "SlitherError"),
     "model": ("Answer", "Geometry", "Name", "Puzzle", "TilingRef", "from_faces"),
     "formats": ("read_file", "read_text", "write_text"),
     "formats.lp": ("read_answer", "read_instance", "write_answer", "write_instance"),
-    "results": ("Result", "Status"),
-    "sessions": ("Batch", "Session"),
-    "solver": ("count", "solve"),
+    "model.results": ("Result", "Status"),
+    "solver.sessions": ("Batch", "Session"),
+    "solver.run": ("count", "solve"),
     "validate": ("Report", "Violation", "check", "is_solution"),
 }
 _HOME = {name: module for module, names in _EXPORTS.items() for name in names}
@@ -80,8 +80,8 @@ def _jupyter() -> None:
     shell = ipython.get_ipython() if ipython is not None else None
     if shell is not None:
         formatter = shell.display_formatter.formatters["image/svg+xml"]
-        formatter.for_type_by_name("slitherasp.model", "Puzzle", _puzzle_svg)
-        formatter.for_type_by_name("slitherasp.results", "Result", _result_svg)
+        formatter.for_type_by_name("slitherasp.model.puzzle", "Puzzle", _puzzle_svg)
+        formatter.for_type_by_name("slitherasp.model.results", "Result", _result_svg)
 
 
 _jupyter()

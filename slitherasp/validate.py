@@ -23,9 +23,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from .model import Name, Puzzle
-from .topology import components
+from .model.topology import components
 
 
 class Rule(str, Enum):
@@ -62,7 +63,7 @@ class Violation:
     """One broken rule. ``data`` holds the details (for ``clue``: cell, expected,
     found; for ``degree``: vertex, degree; for Sloop's ``black``: link, cell; for
     ``unvisited``: cells or vertices; for the variants' ``sheep`` and ``wolf``: cells,
-    ``cycle``: links, ``trees``: trees; :mod:`slitherasp.kinds.variant_rules`)."""
+    ``cycle``: links, ``trees``: trees; :mod:`slitherasp.kinds.variant.rules`)."""
 
     kind: Rule
     message: str
@@ -207,3 +208,13 @@ def _walk(puzzle: Puzzle, used: set[int]) -> int:
 def is_solution(puzzle: Puzzle, answer: Iterable[int]) -> bool:
     """True when the edge-index set ``answer`` is one loop meeting every clue."""
     return check_lines(puzzle, answer).valid
+
+
+def check_json(report: Report, instance: str | None = None, answer: str | None = None) -> dict[str, Any]:
+    """The object of ``check --json``: ``valid`` and the violations with their details."""
+    where = {k: v for k, v in (("instance", instance), ("answer", answer)) if v is not None}
+    return {
+        **where,
+        "valid": report.valid,
+        "violations": [{"kind": str(v.kind), "message": v.message, **v.data} for v in report.violations],
+    }

@@ -10,9 +10,9 @@ import pytest
 from conftest import loopy_samples
 
 from slitherasp import tilings
-from slitherasp.generate import planted
+from slitherasp.make.generate import planted
 from slitherasp.model import Puzzle, from_faces
-from slitherasp.solver import SAT, solve
+from slitherasp.solver.run import SAT, solve
 from slitherasp.validate import check
 
 NAMES = ("penrose-p2", "penrose-p3", "hats", "spectres")

@@ -42,13 +42,13 @@ from hypothesis import strategies as st
 
 from slitherasp import formats, tilings
 from slitherasp.cli.main import main
-from slitherasp.errors import InputError
 from slitherasp.formats import lp, sidecar
-from slitherasp.generate import planted
 from slitherasp.kinds.sloop import Sloop, read_sloop, write_sloop
 from slitherasp.kinds.sloop import check as sloop_check
+from slitherasp.make.generate import planted
 from slitherasp.model import Puzzle, TilingRef
-from slitherasp.solver import count, solve
+from slitherasp.model.errors import InputError
+from slitherasp.solver.run import count, solve
 from slitherasp.tilings.polygons import from_polygons, read_polygons
 from slitherasp.validate import check
 
@@ -862,7 +862,7 @@ def test_permission_denied(capsys, triangle_file: Path) -> None:
 
 def test_permission_denied_whoever_runs_it(capsys, monkeypatch: pytest.MonkeyPatch, triangle_file: Path) -> None:
     """The same message where chmod cannot block the reader (root): open() refuses."""
-    from slitherasp import limits
+    from slitherasp.model import limits
 
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(13, "Permission denied")
@@ -954,7 +954,9 @@ def test_ctrl_c_inside_control_solve_leaves_the_search_behind(monkeypatch: pytes
     line then leaves with os._exit), never propagated with the search running on."""
     import clingo
 
-    from slitherasp import asp_facts, solver, tilings
+    from slitherasp import tilings
+    from slitherasp.kinds import facts as asp_facts
+    from slitherasp.solver import run as solver
 
     grid = tilings.build("square", 6, 6)  # no clues: very many loops to enumerate
     program = asp_facts.slitherlink(grid, "colour", simplify=False)

@@ -16,13 +16,13 @@ import pytest
 from stepcheck import answers
 
 from slitherasp import tilings
-from slitherasp.asp_facts import slitherlink
-from slitherasp.errors import InputError
 from slitherasp.formats.lp import read_instance, write_instance
-from slitherasp.generate import planted
+from slitherasp.kinds.facts import slitherlink
+from slitherasp.make.generate import planted
 from slitherasp.model import Puzzle
+from slitherasp.model.errors import InputError
 from slitherasp.rules import propagate
-from slitherasp.solver import solve
+from slitherasp.solver.run import solve
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))

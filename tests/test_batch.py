@@ -7,10 +7,10 @@ import random
 import pytest
 
 from slitherasp import tilings
-from slitherasp.generate import random_loop
-from slitherasp.sessions import Batch, Session
+from slitherasp.make.generate import random_loop
 from slitherasp.simplify import propagate
-from slitherasp.solver import SAT, UNSAT, solve
+from slitherasp.solver.run import SAT, UNSAT, solve
+from slitherasp.solver.sessions import Batch, Session
 from slitherasp.validate import check
 
 

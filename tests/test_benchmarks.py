@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from slitherasp import tilings
-from slitherasp.generate import planted
+from slitherasp.make.generate import planted
 from slitherasp.model import Puzzle, from_faces
-from slitherasp.solver import solve
+from slitherasp.solver.run import solve
 from slitherasp.validate import check
 
 pytest.importorskip("pysat")

@@ -413,7 +413,7 @@ def test_a_title_helvetica_lacks_is_one_line(puzzles: list[Puzzle], tmp_path: Pa
 
 def test_a_stop_request_writes_no_book(puzzles: list[Puzzle], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                       capsys: pytest.CaptureFixture[str]) -> None:
-    from slitherasp.stopping import StoppedError
+    from slitherasp.model.stopping import StoppedError
 
     calls = []
 

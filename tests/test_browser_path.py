@@ -18,7 +18,7 @@ import pytest
 
 from slitherasp import tilings
 from slitherasp.formats import write_text
-from slitherasp.generate import planted
+from slitherasp.make.generate import planted
 
 CHILD = textwrap.dedent('''
     import importlib.abc, json, subprocess, sys, threading
@@ -32,11 +32,11 @@ CHILD = textwrap.dedent('''
         raise RuntimeError("can't start new thread")
     threading.Thread.start = no_thread
 
-    from slitherasp import engines
+    from slitherasp.solver import engines
     from slitherasp.web import api, browser
 
     def wasm(program, models, options):  # clingo in another process, as clingo-wasm is another module
-        code = "import sys, json; from slitherasp.engines import json_run; " \\
+        code = "import sys, json; from slitherasp.solver.engines import json_run; " \\
                "a = json.load(sys.stdin); print(json_run(a[0], a[1], a[2]))"
         return subprocess.run([sys.executable, "-c", code], input=json.dumps([program, models, list(options)]),
                               capture_output=True, text=True, check=True).stdout

@@ -17,9 +17,10 @@ import pytest
 from conftest import interruptible
 from stepcheck import answers
 
-from slitherasp import campaign, formats
+from slitherasp import formats
 from slitherasp.cli import main
 from slitherasp.explain import human_grade
+from slitherasp.make import campaign
 
 ARGS = ["generate", "square", "--size", "5x5", "--seed", "7", "--no-progress"]
 
@@ -277,8 +278,8 @@ def only_whole_puzzles(folder: Path, reference: Path) -> None:
 def stop_at(monkeypatch: pytest.MonkeyPatch, n: int | None) -> list[int]:
     """Ctrl-C as the command line's handler reports it, at the ``n``-th look at it
     (None: never); the looks are counted in the list returned."""
-    from slitherasp import stopping
     from slitherasp.cli import watch
+    from slitherasp.model import stopping
 
     looks = [0]
 
@@ -316,26 +317,39 @@ def test_a_stop_at_any_moment_keeps_whole_puzzles_and_the_same_command_completes
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_ctrl_c_at_random_moments_of_a_real_run(tmp_path: Path, whole: Path, jobs: int) -> None:
     """SIGINT as a terminal sends it (to every process of the command) after the
-    first puzzle and a random delay; then the same command completes the collection."""
+    first puzzle and a random delay; then the same command completes the collection.
+    A run that finished before the signal came (a quiet machine makes the ten small
+    puzzles in well under the delay) proves nothing: it is run again, signalled as soon
+    as the first puzzle is in."""
     argv = [*NORMAL, "--count", "10", "--jobs", str(jobs)]
     delays = random.Random(jobs)
     for trial in range(2):
-        folder = tmp_path / f"cut{trial}"
-        proc = subprocess.Popen([*CLI, *argv, "-o", str(folder)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                text=True, preexec_fn=interruptible, start_new_session=True)
-        try:
-            while not (folder / campaign.INDEX).exists() and proc.poll() is None:
-                time.sleep(0.01)
-            time.sleep(delays.uniform(0, 0.25))  # nine puzzles are left: a second of work
-            os.killpg(proc.pid, signal.SIGINT)
-            _, err = proc.communicate(timeout=60)  # a hang guard
-        finally:
-            proc.kill()
-        assert proc.returncode == 130, err
+        for attempt in range(4):
+            folder = tmp_path / f"cut{trial}-{attempt}"
+            code, err = _interrupted(argv, folder, delays.uniform(0, 0.25) if attempt == 0 else 0.0)
+            if not (code == 0 and "10 made" in err):
+                break
+        assert code == 130, err
         assert "Traceback" not in err and "interrupted" in err
         only_whole_puzzles(folder, whole)
         assert main([*argv, "-o", str(folder)]) == 0
         assert puzzles(folder) == puzzles(whole) and without_cpu(folder) == without_cpu(whole)
+
+
+def _interrupted(argv: list[str], folder: Path, delay: float) -> tuple[int, str]:
+    """The exit code and standard error of ``argv`` into ``folder``, sent SIGINT
+    ``delay`` seconds after its first puzzle is in its index."""
+    proc = subprocess.Popen([*CLI, *argv, "-o", str(folder)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, preexec_fn=interruptible, start_new_session=True)
+    try:
+        while not (folder / campaign.INDEX).exists() and proc.poll() is None:
+            time.sleep(0.005)
+        time.sleep(delay)
+        os.killpg(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)  # a hang guard
+    finally:
+        proc.kill()
+    return proc.returncode, err
 
 
 def _sleepy(n: int) -> dict:
@@ -346,7 +360,7 @@ def _sleepy(n: int) -> dict:
 def test_a_stop_ends_the_worker_processes() -> None:
     import multiprocessing
 
-    from slitherasp.stopping import StoppedError, stop_when
+    from slitherasp.model.stopping import StoppedError, stop_when
 
     looks = iter(range(10**9))
     with stop_when(lambda: next(looks) >= 3), pytest.raises(StoppedError):

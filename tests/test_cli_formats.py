@@ -14,7 +14,7 @@ from slitherasp.cli import main
 from slitherasp.formats import FORMATS, read_file, read_text, write_text
 from slitherasp.formats.loopy import write as write_loopy
 from slitherasp.formats.lp import read_instance
-from slitherasp.generate import planted
+from slitherasp.make.generate import planted
 from slitherasp.validate import check
 
 REFERENCE = read_text(SEED_ESSENCE, "<seed>", "essence")

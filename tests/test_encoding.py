@@ -8,12 +8,12 @@ import pytest
 from conftest import grid, puzzlekit, puzzlekit_clues
 
 from slitherasp import tilings
-from slitherasp.asp_facts import encoding_path, facts_text
 from slitherasp.formats.lp import read_answer, read_instance, write_instance
-from slitherasp.generate import planted
+from slitherasp.kinds.facts import encoding_path, facts_text
+from slitherasp.make.generate import planted
 from slitherasp.model import InputError, from_faces
-from slitherasp.results import UNSAT
-from slitherasp.solver import solve
+from slitherasp.model.results import UNSAT
+from slitherasp.solver.run import solve
 from slitherasp.validate import check
 
 

@@ -1,7 +1,7 @@
 """clingo as text: where its Python module cannot be loaded (the page in the browser),
 every solve, session, hint and explanation runs whole programs through a text runner
-(:mod:`slitherasp.engines`). Here the runner is clingo's module behind the same JSON
-interface (:func:`slitherasp.engines.json_run`), and the answers are held to the
+(:mod:`slitherasp.solver.engines`). Here the runner is clingo's module behind the same JSON
+interface (:func:`slitherasp.solver.engines.json_run`), and the answers are held to the
 independent judge (:mod:`stepcheck`) and to the in-process path, puzzle by puzzle.
 """
 
@@ -16,13 +16,14 @@ from hypothesis import given, settings
 from stepcheck import answers, forced
 from test_no_answer import RUN, changed_squares, complexes, judged
 
-from slitherasp import engines, tilings
+from slitherasp import tilings
 from slitherasp.explain import explain, hint
 from slitherasp.formats import read_file
-from slitherasp.generate import planted
+from slitherasp.make.generate import planted
 from slitherasp.model import Puzzle
-from slitherasp.sessions import Session, TextSession
-from slitherasp.solver import consequences, count, solve
+from slitherasp.solver import engines
+from slitherasp.solver.run import consequences, count, solve
+from slitherasp.solver.sessions import Session, TextSession
 
 INSTANCES = Path(__file__).resolve().parent.parent / "instances"
 

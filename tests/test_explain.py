@@ -17,9 +17,9 @@ from slitherasp.cli import main
 from slitherasp.explain import explain, hint, human_grade
 from slitherasp.formats import read_text
 from slitherasp.formats.lp import read_instance, write_instance
-from slitherasp.generate import DIFFICULTIES, generate
-from slitherasp.grades import HUMAN_LEVELS
+from slitherasp.make.generate import DIFFICULTIES, generate
 from slitherasp.model import Puzzle
+from slitherasp.model.levels import HUMAN_LEVELS
 from slitherasp.validate import check
 
 LOOPY_7x7 = "7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a"

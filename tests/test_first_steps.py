@@ -15,10 +15,10 @@ import pytest
 
 from slitherasp.cli import main
 from slitherasp.cli.main import build_parser
-from slitherasp.errors import InputError
-from slitherasp.files import write_files
 from slitherasp.formats import read_text
 from slitherasp.formats.lp import read_answer
+from slitherasp.model.errors import InputError
+from slitherasp.model.files import write_files
 from slitherasp.validate import check
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,7 +76,7 @@ INSTANCE_ROW = re.compile(r"^\| `([^`]+)\.lp` \| (\d+) \| (\d+) \| (\d+) \| ([^|
 def test_the_bundled_instances_are_listed_with_both_grades_and_whom_they_are_for() -> None:
     from slitherasp.cli.common import score_text
     from slitherasp.formats import read_file
-    from slitherasp.grades import HUMAN_LEVELS
+    from slitherasp.model.levels import HUMAN_LEVELS
     from slitherasp.rules.grade import human_grade
 
     text = (ROOT / "instances" / "README.md").read_text()

@@ -9,7 +9,7 @@ from slitherasp import tilings
 from slitherasp.formats import FORMATS, read_file, read_text, write_text
 from slitherasp.formats.loopy import read, sniff, write
 from slitherasp.model import InputError, TilingRef
-from slitherasp.solver import solve
+from slitherasp.solver.run import solve
 from slitherasp.tilings.aperiodic import GRIDS
 from slitherasp.tilings.loopy import APERIODIC, LOOPY
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from slitherasp import tilings
-from slitherasp.errors import InputError
 from slitherasp.formats import penpa, read_text, write_text
-from slitherasp.generate import planted
+from slitherasp.make.generate import planted
+from slitherasp.model.errors import InputError
 
 VECTORS = [
     # V1 penpa's import of puzz.link slither/5/5/gch1222ch331bg222

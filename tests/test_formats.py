@@ -17,7 +17,7 @@ from slitherasp.formats import FORMATS, guess_format, read_file, read_text, writ
 from slitherasp.formats.lp import read_instance
 from slitherasp.formats.pzpr import decode_body, encode_body
 from slitherasp.model import InputError, Puzzle
-from slitherasp.solver import solve
+from slitherasp.solver.run import solve
 
 GRID_FORMATS = ("text", "essence", "pylist", "pzpr", "pzprv3")
 

@@ -13,15 +13,15 @@ import pytest
 from stepcheck import answers
 
 from slitherasp import formats, tilings
-from slitherasp.census import census
 from slitherasp.cli import main
+from slitherasp.counting.census import census
 from slitherasp.explain import human_grade
 from slitherasp.formats.lp import read_answer
-from slitherasp.generate import LEVELS, GenerationError, generate, grade
-from slitherasp.grades import HUMAN_LEVELS
+from slitherasp.make.generate import LEVELS, GenerationError, generate, grade
 from slitherasp.model import Puzzle, from_faces
-from slitherasp.solver import count, solve
-from slitherasp.stopping import StoppedError, stop_when
+from slitherasp.model.levels import HUMAN_LEVELS
+from slitherasp.model.stopping import StoppedError, stop_when
+from slitherasp.solver.run import count, solve
 from slitherasp.validate import check
 
 
@@ -106,8 +106,8 @@ def test_interrupt_keeps_a_unique_puzzle() -> None:
 
 
 def test_time_limit_keeps_a_unique_puzzle(monkeypatch: pytest.MonkeyPatch) -> None:
-    import slitherasp.generate as module
-    import slitherasp.removal as removal
+    import slitherasp.make.generate as module
+    import slitherasp.make.removal as removal
 
     patch = tilings.build("square", 8, 8)
     free = generate(patch, seed=2)
@@ -316,8 +316,8 @@ def test_a_stop_anywhere_is_never_taken_for_a_clue_that_must_stay(difficulty: st
 def stop_at_cli(monkeypatch: pytest.MonkeyPatch, n: int | None) -> list[int]:
     """Ctrl-C, as the command line's handler of it would report it, at the ``n``-th
     look (None: never); the looks are counted in the list returned."""
-    from slitherasp import stopping
     from slitherasp.cli import watch
+    from slitherasp.model import stopping
 
     real, looks = stopping.stop_when, [0]
 
@@ -370,7 +370,7 @@ def test_cli_without_a_seed_makes_a_new_puzzle_each_time(capsys, tmp_path: Path,
 
 def test_cli_no_puzzle_within_the_time_limit_names_the_limit_given(
         capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import slitherasp.generate as module
+    import slitherasp.make.generate as module
 
     real, calls = module.time.perf_counter, itertools.count()
 
@@ -380,7 +380,7 @@ def test_cli_no_puzzle_within_the_time_limit_names_the_limit_given(
             return real() + (1000.0 if next(calls) else 0.0)
 
     monkeypatch.setattr(module, "time", Clock)
-    monkeypatch.setattr(module._Remover, "start_ok", lambda self: False)  # no loop fits the grade,
+    monkeypatch.setattr(module.Remover, "start_ok", lambda self: False)  # no loop fits the grade,
     monkeypatch.setattr(module, "PERSON_ATTEMPTS", 3)  # and three are tried
     code, out, err = run(capsys, "generate", "square", "--size", "3", "--difficulty", "hard", "--time-limit", "60",
                          "--seed", "1", "-o", str(tmp_path))
@@ -392,7 +392,7 @@ def test_cli_a_grade_the_time_limit_left_out_is_not_graded_never_none(
         capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from dataclasses import replace
 
-    import slitherasp.generate as module
+    import slitherasp.make.generate as module
 
     made = generate(tilings.build("square", 5, 5), seed=1)
     cut = replace(made, graded=replace(made.grade, level=None, unique=None, human=None), timed_out=True)
@@ -409,7 +409,7 @@ def test_a_person_s_grade_goes_on_while_the_loops_are_new(monkeypatch: pytest.Mo
     loops (with tendrils) while they keep coming out new (Dodecagonal 9x9 Easy: one in
     about 800 fits). Here the first attempts are cut to 3, on a patch where one loop
     in about 70 fits."""
-    from slitherasp import generate as module
+    from slitherasp.make import generate as module
     from slitherasp.rules import deduce
 
     monkeypatch.setattr(module, "PERSON_ATTEMPTS", 3)
@@ -419,7 +419,7 @@ def test_a_person_s_grade_goes_on_while_the_loops_are_new(monkeypatch: pytest.Mo
 
 
 def test_a_persons_puzzle_has_its_solver_grade_worked_out_when_asked_for(monkeypatch) -> None:
-    import slitherasp.generate as generation
+    import slitherasp.make.generate as generation
 
     calls: list[Puzzle] = []
     monkeypatch.setattr(generation, "grade", lambda p: calls.append(p) or grade(p))
@@ -432,12 +432,12 @@ def test_a_persons_puzzle_has_its_solver_grade_worked_out_when_asked_for(monkeyp
 
 
 def test_a_failed_generation_grades_the_loops_it_tried_only_when_it_fails(monkeypatch) -> None:
-    import slitherasp.generate as generation
+    import slitherasp.make.generate as generation
 
     graded: list[Puzzle] = []
     reached = generation._reached
     monkeypatch.setattr(generation, "_reached", lambda p, d: graded.append(p) or reached(p, d))
-    monkeypatch.setattr(generation._Remover, "start_ok", lambda self: False)  # every full clue set misses
+    monkeypatch.setattr(generation.Remover, "start_ok", lambda self: False)  # every full clue set misses
     with pytest.raises(GenerationError, match="after 3 loops") as failed:
         generate(tilings.build("square", 4, 4), seed=2, difficulty="normal", attempts=3)
     assert len(graded) == 3 and all(p.clue_count() == len(p.cells) for p in graded)

@@ -46,13 +46,13 @@ UNKNOWN_HINT = {"verdict": "unknown", "solved": False, "conflicting": [], "wrong
 
 def test_a_stop_inside_a_session_is_the_unknown_hint(tmp_path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The limit that falls while the session grounds (its StoppedError) printed nothing at all."""
-    import slitherasp.sessions
-    from slitherasp.stopping import StoppedError
+    import slitherasp.solver.sessions
+    from slitherasp.model.stopping import StoppedError
 
     def stopped(*args: object, **kw: object) -> None:
         raise StoppedError("time")
 
-    monkeypatch.setattr(slitherasp.sessions.Session, "__init__", stopped)
+    monkeypatch.setattr(slitherasp.solver.sessions.Session, "__init__", stopped)
     (tmp_path / "p.lp").write_text(SQUARE_3)
     assert main(["hint", str(tmp_path / "p.lp"), "--json"]) == 124
     assert json.loads(capsys.readouterr().out) == {"instance": str(tmp_path / "p.lp"), **UNKNOWN_HINT}

@@ -4,6 +4,7 @@ package root, a command line whose help loads no solver."""
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -83,3 +84,73 @@ def test_each_command_line_builds_only_its_own_command_family() -> None:
              "with contextlib.redirect_stdout(io.StringIO()): main(['solve', 'instances/square/wikipedia-6x6.lp'])")
     assert set(loaded_after(probe, ("slitherasp.cli.serve", "slitherasp.cli.book", "slitherasp.cli.batch",
                                     "slitherasp.formats.loopy", "slitherasp.tilings"))) == set()
+
+
+def js_imports(folder: Path) -> dict[str, set[str]]:
+    """Each ES module of ``folder`` and the modules of the same folder it imports
+    (``import ... from "./x.js"``, ``export ... from "./x.js"``, ``import("./x.js")``)."""
+    found = re.compile(r"""(?:\bfrom|\bimport)\s*\(?\s*["']\./([\w.-]+\.js)["']""")
+    return {p.name: set(found.findall(p.read_text(encoding="utf-8"))) for p in sorted(folder.glob("*.js"))}
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph``: its strongly connected parts of more than one
+    module, and modules that import themselves (Tarjan's algorithm).
+
+    >>> circles({"a": {"b"}, "b": {"a"}, "c": {"a"}})
+    [['a', 'b']]
+    """
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1 or v in graph.get(v, ()):
+                found.append(sorted(part))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_pages_modules_import_in_one_direction() -> None:
+    """No circle among the page's ES modules (as import-linter forbids them in Python)."""
+    graph = js_imports(PACKAGE / "web" / "static")
+    assert graph and any(graph.values())
+    assert circles(graph) == []
+    assert circles({"a.js": {"b.js"}, "b.js": {"a.js"}}) == [["a.js", "b.js"]]  # the check can fail
+
+
+def test_no_private_name_is_imported_from_another_module() -> None:
+    """A name that starts with ``_`` belongs to its module: another module that needs
+    it needs a public name."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                found += [f"{path.relative_to(PACKAGE)}: {a.name}" for a in node.names
+                          if a.name.startswith("_") and not a.name.startswith("__")]
+    assert found == []
+
+
+def test_the_top_level_holds_rooms_not_modules() -> None:
+    """Every module lives in a package named for what it does; at the top only the
+    lazy public API, the command's entry point and the independent checker."""
+    assert sorted(p.name for p in PACKAGE.glob("*.py")) == ["__init__.py", "command.py", "validate.py"]

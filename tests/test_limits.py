@@ -1,4 +1,4 @@
-"""Time limits and Ctrl-C that hold for every command (``slitherasp.stopping``'s
+"""Time limits and Ctrl-C that hold for every command (``slitherasp.model.stopping``'s
 deadline, the command line's watchdog): work ends with what it found, exit 124 or 130.
 
 The subprocess tests give their child a generous time-out: it only tells a command
@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from conftest import grid, interruptible
 
-from slitherasp import stopping
 from slitherasp.formats.lp import write_instance
-from slitherasp.solver import solve
+from slitherasp.model import stopping
+from slitherasp.solver.run import solve
 from slitherasp.validate import check
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,7 +31,7 @@ def _stuck_command(tmp_path: Path, *argv: str) -> subprocess.Popen:
     """``slitherasp`` with ``grade`` (the work it runs) replaced by :data:`STUCK`."""
     path = tmp_path / "p.lp"
     path.write_text(write_instance(grid(3, 3, {(0, 0): 3})))
-    code = ("import sys, slitherasp.generate as g\n"
+    code = ("import sys, slitherasp.make.generate as g\n"
             f"def stuck(*a, **k):\n    print('stuck', file=sys.stderr, flush=True)\n    {STUCK}\n"
             "g.grade = stuck\n"
             "from slitherasp.cli.main import main\n"
@@ -115,8 +115,8 @@ def test_an_enumeration_cut_by_the_time_limit_exits_124(tmp_path: Path, command:
 def test_memory_stays_proportional_to_what_a_game_id_holds(game_id: str, words: str) -> None:
     import tracemalloc
 
-    from slitherasp.errors import InputError
     from slitherasp.formats import read_text
+    from slitherasp.model.errors import InputError
 
     tracemalloc.start()
     try:

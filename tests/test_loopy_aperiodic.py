@@ -8,7 +8,7 @@ from conftest import loopy_samples
 
 from slitherasp.formats.loopy import read, write
 from slitherasp.model import InputError, from_faces
-from slitherasp.solver import solve
+from slitherasp.solver.run import solve
 from slitherasp.tilings.aperiodic import (
     GRIDS,
     desc_problem,

@@ -17,8 +17,8 @@ import pytest
 
 from slitherasp import tilings
 from slitherasp.formats.loopy import read, write
-from slitherasp.generate import planted
-from slitherasp.solver import solve
+from slitherasp.make.generate import planted
+from slitherasp.solver.run import solve
 from slitherasp.tilings.loopy import LOOPY
 from slitherasp.validate import check
 

@@ -6,7 +6,7 @@ import pytest
 from conftest import loopy_samples, sample_facts
 
 from slitherasp.formats.lp import read_instance
-from slitherasp.solver import solve
+from slitherasp.solver.run import solve
 from slitherasp.validate import check
 
 SAMPLES = loopy_samples()

@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 from test_format_lp import read_both_ways
 
 from slitherasp.cli.main import main
-from slitherasp.errors import InputError
 from slitherasp.formats.lp import parse_facts, read_instance
+from slitherasp.model.errors import InputError
 
 EXAMPLES = int(os.environ.get("SLITHERASP_FUZZ_EXAMPLES", "400"))
 NAMES = settings(max_examples=EXAMPLES, deadline=None, database=None,

@@ -27,9 +27,9 @@ from stepcheck import answers, forced
 from slitherasp import tilings
 from slitherasp.book.sources import Entry
 from slitherasp.explain import explain, hint, human_grade
-from slitherasp.generate import planted
+from slitherasp.make.generate import planted
 from slitherasp.model import Puzzle
-from slitherasp.solver import count, solve
+from slitherasp.solver.run import count, solve
 from slitherasp.validate import check_lines
 
 EXAMPLES = int(os.environ.get("SLITHERASP_NOANSWER_EXAMPLES", "60"))

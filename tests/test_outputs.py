@@ -16,8 +16,8 @@ from conftest import grid
 
 from slitherasp import formats, tilings
 from slitherasp.cli.main import main
-from slitherasp.files import TEMPORARY, write_files
 from slitherasp.formats.lp import write_instance
+from slitherasp.model.files import TEMPORARY, write_files
 
 FACTS = write_instance(grid(2, 2, {(0, 0): 3}))
 SLOOP = "2 2\n..\n..\n"
@@ -130,7 +130,7 @@ KILLED_WRITE = """
 import os, signal, sys
 os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)  # killed when the answer is written, not yet in place
 from slitherasp.cli.main import main
-from slitherasp.files import TEMPORARY, write_files
+from slitherasp.model.files import TEMPORARY, write_files
 main(sys.argv[1:])
 """
 
@@ -168,7 +168,7 @@ def test_a_temporary_name_that_is_no_plain_file_is_not_written_through(tmp_path:
     write_files({tmp_path / "a.lp": "mine\n"})
     assert victim.read_text() == "keep me" and (tmp_path / "a.lp").read_text() == "mine\n"
     os.mkfifo(tmp_path / TEMPORARY.format(name="b.lp"))  # opening it to write would wait for a reader
-    script = f"from slitherasp.files import write_files; write_files({{{str(tmp_path / 'b.lp')!r}: 'mine'}})"
+    script = f"from slitherasp.model.files import write_files; write_files({{{str(tmp_path / 'b.lp')!r}: 'mine'}})"
     subprocess.run([sys.executable, "-c", script], check=True, timeout=60)
     assert (tmp_path / "b.lp").read_text() == "mine"
 

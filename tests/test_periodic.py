@@ -16,11 +16,11 @@ import pytest
 
 from slitherasp import tilings
 from slitherasp.model import GeometryError, Puzzle, from_faces
-from slitherasp.solver import solve
+from slitherasp.solver.run import solve
 from slitherasp.tilings import periodic as P
+from slitherasp.tilings.base import trim_to_disc
 from slitherasp.tilings.dual import dual_faces
 from slitherasp.tilings.square import square
-from slitherasp.topology import trim_to_disc
 from slitherasp.validate import check, is_solution
 
 MINE = {

@@ -10,7 +10,7 @@ import shapely
 from shapely.geometry import GeometryCollection, MultiPoint, MultiPolygon, Polygon, box, mapping
 
 from slitherasp.model import GeometryError, InputError
-from slitherasp.solver import solve
+from slitherasp.solver.run import solve
 from slitherasp.tilings.polygons import from_polygons, load_polygons, read_polygons
 from slitherasp.validate import check
 

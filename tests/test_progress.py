@@ -18,7 +18,7 @@ from slitherasp.cli import common
 from slitherasp.cli.common import Progress
 from slitherasp.cli.main import main
 from slitherasp.formats.lp import write_instance
-from slitherasp.solver import count
+from slitherasp.solver.run import count
 
 
 @pytest.fixture

@@ -25,10 +25,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from slitherasp import stopping
-from slitherasp.errors import InputError
 from slitherasp.formats import terms
 from slitherasp.formats.lp import parse_facts, read_instance
+from slitherasp.model import stopping
+from slitherasp.model.errors import InputError
 
 CLI = [sys.executable, "-m", "slitherasp.cli"]
 

@@ -16,11 +16,12 @@ import numpy as np
 import pytest
 from shapely.geometry import LineString, Polygon
 
-from slitherasp import generate, render, tilings
+from slitherasp import render, tilings
 from slitherasp.formats.lp import read_instance
+from slitherasp.make import generate
 from slitherasp.model import InputError, Puzzle
 from slitherasp.render.layout import _solve_barycentric
-from slitherasp.solver import solve
+from slitherasp.solver.run import solve
 from slitherasp.validate import check
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -289,7 +290,7 @@ def test_every_tiling_renders_its_solved_planted_puzzle(name: str) -> None:
 def test_jupyter_draws_results_steps_and_puzzles() -> None:
     import slitherasp
     from slitherasp.explain import explain
-    from slitherasp.solver import solve
+    from slitherasp.solver.run import solve
 
     p = tilings.build("square", 2, 1).with_clues([4, 1])
     r = solve(p)

@@ -15,8 +15,8 @@ from stepcheck import answers
 
 from slitherasp import tilings
 from slitherasp.formats import read_text
-from slitherasp.generate import generate, planted
-from slitherasp.loops import random_loop
+from slitherasp.make.generate import generate, planted
+from slitherasp.make.loops import random_loop
 from slitherasp.rules import ALL, BEYOND, EASY, LEVELS, NORMAL, TRICKY, deduce, propagate
 from slitherasp.rules.derive import Derivation
 from slitherasp.validate import is_solution

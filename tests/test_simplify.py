@@ -16,10 +16,10 @@ import pytest
 from stepcheck import answers as sat_answers
 
 from slitherasp import formats, tilings
-from slitherasp.asp_facts import encoding_path, slitherlink
-from slitherasp.generate import random_loop
+from slitherasp.kinds.facts import encoding_path, slitherlink
+from slitherasp.make.generate import random_loop
 from slitherasp.simplify import propagate, reduce
-from slitherasp.solver import solve
+from slitherasp.solver.run import solve
 from slitherasp.validate import check
 
 SMALL = {"hats": 6, "spectres": 6, "penrose-p2": 5, "penrose-p3": 5}
@@ -214,7 +214,7 @@ def test_threads_share_the_cache_of_graph_shapes() -> None:
     cache of 8 shapes while the threads read it."""
     import threading
 
-    from slitherasp.generate import planted
+    from slitherasp.make.generate import planted
 
     puzzles = [planted(tilings.build("square", w, w), seed=w)[0] for w in range(4, 16)]
     alone = [propagate(p, faces=True) for p in puzzles]

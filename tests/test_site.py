@@ -23,8 +23,8 @@ from stepcheck import answers
 from test_web_page import LOOPY_7x7, Page, _browser, loop_through
 
 from slitherasp import tilings
-from slitherasp.errors import InputError
 from slitherasp.formats import read_text, write_text
+from slitherasp.model.errors import InputError
 
 START = 240.0
 """Seconds the page may take to start Python on a busy machine (about 3 s on a quiet one)."""

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from slitherasp.cli.main import main
-from slitherasp.errors import InputError
+from slitherasp.model.errors import InputError
 from slitherasp.web import site
 
 

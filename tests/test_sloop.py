@@ -21,12 +21,13 @@ import shapely
 from slitherasp import render
 from slitherasp.cli import main
 from slitherasp.formats.lp import read_answer
+from slitherasp.kinds import scene_of, text_of
 from slitherasp.kinds.sloop import BLACK_CELL, Sloop, from_rows, on_tiling, read_sloop, write_sloop
 from slitherasp.kinds.sloop import check as check_sloop
 from slitherasp.model import InputError, Name, TilingRef, from_faces
+from slitherasp.model.results import SAT, UNSAT, Result
 from slitherasp.render.text import CORNERS
-from slitherasp.results import SAT, UNSAT, Result
-from slitherasp.solver import solve
+from slitherasp.solver.run import solve
 
 # Example 1 of seed 002 (section 1), a 6 x 6 grid. Its figure is not in the text, but
 # section 4.3 names the four black squares: "two are on even cells (r1c3 and r4c2),
@@ -357,7 +358,7 @@ def test_with_a_tiling_given_the_text_holds_only_names() -> None:
 def test_unicode_drawing_shows_exactly_the_answer() -> None:
     sloop = read_sloop(SEED_EXAMPLE)
     (loop,) = solve(sloop).answers
-    rows = render.unicode(sloop, loop).splitlines()
+    rows = text_of(sloop, loop).splitlines()
     assert len(rows) == 6 and all(len(r) <= 11 for r in rows)
     drawn = set()
     for r, line in enumerate(rows):
@@ -375,13 +376,13 @@ def test_unicode_drawing_shows_exactly_the_answer() -> None:
                 drawn.add(frozenset((f"r{r + 1}c{c + 1}", f"r{r + 2}c{c + 1}")))
             assert bin(bits).count("1") == 2
     assert drawn == {frozenset(p) for p in sloop.graph.links(loop)}
-    blank = render.unicode(sloop)
+    blank = text_of(sloop)
     assert blank.count("·") == 32 and blank.count(BLACK_CELL) == 4
 
 
 def test_unicode_drawing_needs_a_square_grid() -> None:
     with pytest.raises(InputError, match="square grid"):
-        render.unicode(on_tiling("honeycomb", 3, 3))
+        text_of(on_tiling("honeycomb", 3, 3))
 
 
 @pytest.mark.parametrize("make", PATCHES[:3])
@@ -389,7 +390,7 @@ def test_svg_fills_the_black_cells_and_draws_the_loop_through_the_centres(make) 
     sloop = make()
     result = solve(sloop)
     loop = result.answer
-    doc = render.svg(sloop, loop, title="sloop")
+    doc = render.svg(scene_of(sloop, loop, title="sloop"), title="sloop")
     root = ET.fromstring(doc)
     svg = "{http://www.w3.org/2000/svg}"
     fills = [p.get("fill") for p in root.iter(f"{svg}path") if p.get("fill", "none").startswith("#")]
@@ -397,7 +398,7 @@ def test_svg_fills_the_black_cells_and_draws_the_loop_through_the_centres(make) 
     assert len(fills) == len(sloop.patch.cells)
     paths = [p for p in root.iter(f"{svg}path") if p.get("class") == "loop"]
     assert len(paths) == (1 if loop else 0)
-    scene = render.scene(sloop, loop)
+    scene = scene_of(sloop, loop)
     if loop:
         (pts, closed), = scene.loop
         assert closed and len(pts) == 2 * len(loop)  # a centre and a door per link
@@ -406,7 +407,7 @@ def test_svg_fills_the_black_cells_and_draws_the_loop_through_the_centres(make) 
 
 def test_png_of_a_sloop() -> None:
     pytest.importorskip("PIL")
-    data = render.png(read_sloop(SEED_EXAMPLE), None, scale=20)
+    data = render.png(scene_of(read_sloop(SEED_EXAMPLE)), scale=20)
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
 
 

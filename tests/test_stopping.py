@@ -1,4 +1,4 @@
-"""Work stopped from outside (``slitherasp.stopping``, what the web app uses when a page
+"""Work stopped from outside (``slitherasp.model.stopping``, what the web app uses when a page
 goes away): each long loop ends as an interrupt does, with what it has so far, and
 what it returns is still right (checked by the validator and the SAT judge)."""
 
@@ -10,9 +10,9 @@ from stepcheck import answers
 
 from slitherasp import tilings
 from slitherasp.explain import explain, human_grade
-from slitherasp.generate import generate, planted
-from slitherasp.solver import solve
-from slitherasp.stopping import requested, stop_when
+from slitherasp.make.generate import generate, planted
+from slitherasp.model.stopping import requested, stop_when
+from slitherasp.solver.run import solve
 from slitherasp.validate import is_solution
 
 

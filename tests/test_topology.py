@@ -6,7 +6,8 @@ import pytest
 
 from slitherasp import tilings
 from slitherasp.model import Geometry, Puzzle, from_faces
-from slitherasp.topology import components, disc_defect, is_disc, trim_to_disc
+from slitherasp.model.topology import components, disc_defect, is_disc
+from slitherasp.tilings.base import trim_to_disc
 
 
 def hemicube() -> Puzzle:

@@ -17,9 +17,9 @@ from slitherasp.formats import read_text, save, write_text
 from slitherasp.formats.lp import read_answer
 from slitherasp.formats.pzpr import read_pzprv3_answer
 from slitherasp.kinds import kind_of
-from slitherasp.kinds.variant import variant
-from slitherasp.kinds.variant_rules import count
-from slitherasp.solver import solve
+from slitherasp.kinds.variant.puzzle import variant
+from slitherasp.kinds.variant.rules import count
+from slitherasp.solver.run import solve
 
 SW_URL = "https://puzz.link/p?swslither/" + PZPRJS["swslither"][0]
 

@@ -16,9 +16,9 @@ from slitherasp import tilings
 from slitherasp.formats import read_file, read_text, save, write_text
 from slitherasp.formats.pzpr import read_pzprv3_answer
 from slitherasp.kinds import kind_of
-from slitherasp.kinds.variant import NAMES, is_variant, variant
+from slitherasp.kinds.variant.puzzle import NAMES, is_variant, variant
 from slitherasp.model import InputError
-from slitherasp.solver import solve
+from slitherasp.solver.run import solve
 
 # pzprjs test/script/<genre>.js: the debug URL, its puzzle saved with the answer (the
 # check that passes), and saved wrong answers with the failcode pzprjs gives them.

@@ -11,12 +11,12 @@ import pytest
 
 from slitherasp import tilings
 from slitherasp.cli import main
-from slitherasp.errors import GenerationError
 from slitherasp.formats import read_file
-from slitherasp.kinds.variant import NAMES, variant
-from slitherasp.kinds.variant_rules import check_lines
-from slitherasp.solver import solve
-from slitherasp.variant_generate import generate_variant
+from slitherasp.kinds.variant.puzzle import NAMES, variant
+from slitherasp.kinds.variant.rules import check_lines
+from slitherasp.make.variants import generate_variant
+from slitherasp.model.errors import GenerationError
+from slitherasp.solver.run import solve
 
 # all points need a Hamiltonian cycle: a square grid of (W+1)(H+1) vertices has one
 # only when that number is even

@@ -16,8 +16,8 @@ from slitherasp import tilings
 from slitherasp.formats import read_text, write_text
 from slitherasp.formats.pzpr import read_pzprv3_answer
 from slitherasp.kinds import kind_of
-from slitherasp.kinds.variant import variant
-from slitherasp.solver import solve
+from slitherasp.kinds.variant.puzzle import variant
+from slitherasp.solver.run import solve
 
 page = test_web_page.page  # the page, served as tests/test_web_page.py serves it
 no_errors_in_the_browser_log = test_web_page.no_errors_in_the_browser_log
@@ -57,7 +57,7 @@ def test_pzprjs_puzzles_play_to_solved(page: Page, genre: str) -> None:
 def test_a_variant_on_hats_plays_and_a_broken_clue_turns_red(page: Page) -> None:
     blank = variant(tilings.build("hats", 6, 6, 1), "vertex")
     loop = solve(blank).answer
-    from slitherasp.kinds.variant_rules import count
+    from slitherasp.kinds.variant.rules import count
 
     v = blank.with_clues({c: count(blank, c, set(loop)) for c in range(len(blank.cells))})
     page.open(write_text(v, "lp"))

@@ -17,10 +17,10 @@ from slitherasp import tilings
 from slitherasp.formats import read_text, write_text
 from slitherasp.formats.pzpr import read_pzprv3_answer
 from slitherasp.kinds import kind_of
-from slitherasp.kinds.variant import NAMES, variant
-from slitherasp.kinds.variant_rules import count, is_answer
+from slitherasp.kinds.variant.puzzle import NAMES, variant
+from slitherasp.kinds.variant.rules import count, is_answer
 from slitherasp.model import InputError
-from slitherasp.solver import solve
+from slitherasp.solver.run import solve
 from slitherasp.web import api
 
 STATIC = Path(__file__).resolve().parents[1] / "slitherasp" / "web" / "static"

@@ -23,10 +23,10 @@ import pytest
 import shapely
 
 from slitherasp import tilings
-from slitherasp.kinds.variant import NAMES, Variant, variant
-from slitherasp.kinds.variant_rules import is_answer
+from slitherasp.kinds.variant.puzzle import NAMES, Variant, variant
+from slitherasp.kinds.variant.rules import is_answer
 from slitherasp.model import Puzzle, from_faces
-from slitherasp.solver import count, solve
+from slitherasp.solver.run import count, solve
 
 
 # --------------------------------------------------------------------------- patches
@@ -288,9 +288,9 @@ def test_variant_refuses_what_its_rule_cannot_hold() -> None:
 def test_the_text_path_gives_the_same_answers(name: str) -> None:
     """Where clingo's module is missing (the browser), the encodings run inlined as
     text (no #include left): the same answers."""
-    from slitherasp import engines
-    from slitherasp.asp_facts import encoding_text
-    from slitherasp.kinds.variant import program
+    from slitherasp.kinds.facts import encoding_text
+    from slitherasp.kinds.variant.puzzle import program
+    from slitherasp.solver import engines
 
     p = tilings.build("square", 3, 2).with_clues({1: 2})
     v = variant(p, name)

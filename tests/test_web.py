@@ -15,7 +15,7 @@ from stepcheck import answers
 
 from slitherasp import tilings
 from slitherasp.formats import read_text, write_text
-from slitherasp.grading import grade
+from slitherasp.solver.grade import grade
 from slitherasp.web.app import create_app
 
 LOOPY_7x7 = "7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a"
@@ -75,8 +75,9 @@ def _full_4x4() -> tuple[dict, frozenset]:
 
 
 def test_reduce_whose_first_solve_is_cut_short_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    from slitherasp import sessions, stopping
-    from slitherasp.results import UNKNOWN, Result
+    from slitherasp.model import stopping
+    from slitherasp.model.results import UNKNOWN, Result
+    from slitherasp.solver import sessions
     from slitherasp.web import api
 
     payload, answer = _full_4x4()

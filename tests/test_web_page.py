@@ -601,7 +601,7 @@ def test_other_tilings_play(page: Page, text: str) -> None:
 
 def clued(tiling: str, size: int) -> str:
     """A patch of a tiling with the clues of a loop on it (two-digit ones on hats), to look at."""
-    from slitherasp.generate import planted
+    from slitherasp.make.generate import planted
     from slitherasp.web.api import share_text
 
     full, _ = planted(tilings.build(tiling, size, size, seed=1), seed=1)
@@ -657,7 +657,7 @@ def test_compose_with_number_keys_and_grade_in_words(page: Page) -> None:
 
 
 def test_compose_removes_spare_clues_and_draws_a_second_answer_in_words(page: Page) -> None:
-    from slitherasp.generate import planted
+    from slitherasp.make.generate import planted
 
     full, loop = planted(tilings.build("square", 4, 4), seed=7)  # every clue of a loop: many to spare
     page.open(write_text(full, "pzpr").strip())
@@ -683,7 +683,7 @@ def test_long_work_shows_that_it_is_working_and_cancels(page: Page, monkeypatch)
     from slitherasp.web import api
 
     def slow(payload):  # type: ignore[no-untyped-def]
-        from slitherasp.stopping import requested
+        from slitherasp.model.stopping import requested
 
         for _ in range(200):
             if requested():

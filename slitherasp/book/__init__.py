@@ -32,9 +32,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import InputError
 from ..model import Puzzle
-from ..stopping import check
+from ..model.errors import InputError
+from ..model.stopping import check
 from .sources import Entry, by_grade, collection, entries, entry, graded
 
 if TYPE_CHECKING:
@@ -65,9 +65,9 @@ def write(puzzles: Iterable[Entry | Puzzle | str | Path], path: str | Path | Non
     answers, at most ``explain_pages`` pages each. ``sort="grade"``: easiest first.
     ``force=False``: refuse to replace an existing ``path`` (an :class:`InputError`).
     :class:`InputError` for bad input (naming the file) and when fpdf2 is missing;
-    :class:`~slitherasp.stopping.StoppedError` on a stop request (nothing written).
+    :class:`~slitherasp.model.stopping.StoppedError` on a stop request (nothing written).
     """
-    from ..files import write_files
+    from ..model.files import write_files
     from .pages import Book, Paper, answer_grid, check_per_page, pages_for
 
     check_per_page(per_page)
@@ -119,7 +119,7 @@ def _puzzle_pages(book: Book, items: list[Entry], per_page: int, solutions: bool
                   tick: Callable[[int, str], None]) -> list[tuple[int | None, str, bytes | None]]:
     """The puzzles, ``per_page`` to a page; with ``solutions``, each puzzle's answer
     drawing, packed (a few KB), for the answer pages."""
-    from ..render.scene import scene_of
+    from ..kinds import scene_of
     from .pages import GRIDS
 
     slots: list[tuple[float, float, float, float]] = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..errors import InputError
+from ..model.errors import InputError
 from ..render import pdf
 from ..render.scene import Scene, on_paper
 

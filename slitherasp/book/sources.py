@@ -20,9 +20,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
-from ..grades import HUMAN_LEVELS
 from ..model import Puzzle
+from ..model.errors import InputError
+from ..model.levels import HUMAN_LEVELS
 
 INDEX = "index.jsonl"
 
@@ -57,7 +57,7 @@ class Entry:
         assert self.path is not None
         puzzle = read_file(self.path, self.format)
         if self.variant is not None and not getattr(puzzle, "is_variant", False):
-            from ..kinds.variant import as_variant
+            from ..kinds.variant.puzzle import as_variant
 
             puzzle = as_variant(puzzle, self.variant)
         return _slitherlink(puzzle, self.path)
@@ -88,12 +88,12 @@ class Entry:
             if given.is_file():
                 from ..formats.lp import read_answer
                 from ..kinds import kind_of
-                from ..limits import read_text
+                from ..model.limits import read_text
 
                 report = kind_of(puzzle).check(puzzle, read_answer(read_text(given), str(given)))
                 if report.valid:
                     return report.edges
-        from ..solver import solve
+        from ..solver.run import solve
 
         return solve(puzzle).answer
 
@@ -122,7 +122,7 @@ def collection(folder: str | Path) -> list[Entry]:
 
     :class:`InputError` names the index and line of an entry that names no file.
     """
-    from ..limits import read_text
+    from ..model.limits import read_text
 
     index = Path(folder) / INDEX
     found = []

@@ -23,10 +23,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..grades import HUMAN_LEVELS
 from ..model import Puzzle
+from ..model.levels import HUMAN_LEVELS
+from ..model.stopping import check
 from ..render.pdf import PT
-from ..stopping import check
 from .sources import Entry, graded
 
 if TYPE_CHECKING:

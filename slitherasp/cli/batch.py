@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError, SlitherError
+from ..model.errors import InputError, SlitherError
 from .common import (
     Exit,
     Progress,
@@ -90,7 +90,7 @@ class Tally:
         self.counts = {"solved": 0, "unique": 0, "not unique": 0, "unsatisfiable": 0, "timed out": 0, "error": 0}
 
     def add(self, found: dict[str, Any]) -> None:
-        """Count one result of :func:`slitherasp.campaign.solve_item`."""
+        """Count one result of :func:`slitherasp.make.campaign.solve_item`."""
         if found["status"] == "ERROR":
             self.counts["error"] += 1
             return
@@ -109,7 +109,7 @@ class Tally:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..campaign import results, solve_item
+    from ..make.campaign import results, solve_item
 
     files = list(collect(args.paths))
     if not files:

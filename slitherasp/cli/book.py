@@ -57,10 +57,10 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..book import write
-    from ..errors import InputError
-    from ..files import writable_folder
+    from ..model.errors import InputError
+    from ..model.files import writable_folder
+    from ..model.stopping import StoppedError
     from ..render.pdf import fpdf
-    from ..stopping import StoppedError
 
     fpdf()  # say how to install it before any work
     if Path(args.output).suffix.lower() != ".pdf":
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         progress.end()  # erased before any line is said (a second time changes nothing)
     if missing:
-        from ..errors import printable
+        from ..model.errors import printable
 
         err(f"slitherasp: note: the font has no glyph for {printable('; '.join(missing))}: they print as empty boxes")
     err(f"slitherasp: {len(items)} puzzle{'s' * (len(items) != 1)} in {args.output}")
@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
 def _may_write(args: argparse.Namespace, read: list[str]) -> None:
     """Before the work: the book is none of the files it reads (not even with
     ``--force``) and replaces a file only with ``--force``; :class:`InputError` otherwise."""
-    from ..errors import InputError
+    from ..model.errors import InputError
 
     not_over_inputs([args.output], *read)
     if Path(args.output).is_dir():
@@ -109,7 +109,7 @@ def _may_write(args: argparse.Namespace, read: list[str]) -> None:
 def helvetica_refusals() -> Iterator[None]:
     """Text that the PDF's own Helvetica (the font where no TrueType font is found)
     cannot print, which fpdf2 refuses with an exception of its own, as one line."""
-    from ..errors import InputError, printable
+    from ..model.errors import InputError, printable
     from ..render.pdf import fpdf
 
     unprintable = getattr(fpdf().errors, "FPDFUnicodeEncodingException", ())
@@ -163,7 +163,7 @@ def inputs(paths: list[str], fmt: str | None, variant: str | None = None) -> lis
     files (as ``batch`` finds them), and files or game IDs as given."""
     from ..book import Entry, collection
     from ..book.sources import INDEX
-    from ..errors import InputError
+    from ..model.errors import InputError
     from .batch import collect
 
     found: list[Any] = []

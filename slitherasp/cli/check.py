@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from ..errors import InputError
+from ..model.errors import InputError
 from .common import Exit, command, instance_args, json_arg, load, out, read_links
 
 
@@ -32,7 +32,7 @@ def add_parser(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..kinds import kind_of
-    from ..results import check_json
+    from ..validate import check_json
 
     stdin = [name for name in (args.instance, args.answer, args.reference) if name == "-"]
     if len(stdin) > 1:

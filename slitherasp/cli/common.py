@@ -14,8 +14,8 @@ from enum import IntEnum
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
 from ..model import Puzzle
+from ..model.errors import InputError
 from .typed import lowered
 
 STARTED = time.perf_counter()
@@ -67,8 +67,8 @@ def exit_for(result: Any) -> Exit:
 
 def stopped(otherwise: Exit) -> Exit:
     """For work that ended incomplete: 130 after Ctrl-C, 124 past the time limit
-    (:mod:`slitherasp.stopping`), else ``otherwise``."""
-    from ..stopping import reason
+    (:mod:`slitherasp.model.stopping`), else ``otherwise``."""
+    from ..model.stopping import reason
 
     return {"interrupt": Exit.INTERRUPT, "time": Exit.TIMEOUT}.get(reason() or "", otherwise)
 
@@ -182,7 +182,7 @@ def format_arg(p: argparse.ArgumentParser, help: str = "input format (default: b
 def solver_args(p: argparse.ArgumentParser, *, encoding: bool = True,
                 limit: str = "stop after S seconds (result UNKNOWN)") -> None:
     """``--unique``, ``--time-limit`` (``limit``: its help) and (by default) ``--encoding``."""
-    from ..asp_facts import CHOICES, DEFAULT_ENCODING
+    from ..kinds.facts import CHOICES, DEFAULT_ENCODING
 
     p.add_argument("--unique", action="store_true", help="look for a second answer and say whether the first is unique")
     time_limit_arg(p, limit)
@@ -268,15 +268,15 @@ def load(path: str, fmt: str | None = None, variant: str | None = None) -> Puzzl
 
     puzzle = formats.read_file(path, fmt)
     if variant is not None:
-        from ..errors import located
-        from ..kinds.variant import as_variant
+        from ..kinds.variant.puzzle import as_variant
+        from ..model.errors import located
 
         with located(path):
             puzzle = as_variant(puzzle, variant)
     base = getattr(puzzle, "puzzle", puzzle)  # a variant's graph
     geo = base.geometry
     if geo is not None and all(f is not None for f in geo.faces) and not base.is_disc:
-        from ..topology import disc_defect
+        from ..model.topology import disc_defect
 
         defect = disc_defect(base)
         err(f"slitherasp: note: {path}: the geometry is not a disc of faces ({defect.kind if defect else '?'}): "
@@ -286,7 +286,7 @@ def load(path: str, fmt: str | None = None, variant: str | None = None) -> Puzzl
 
 def read_text(path: str) -> str:
     """A text file (``-``: standard input); :class:`InputError` naming it otherwise."""
-    from ..limits import read_text as read
+    from ..model.limits import read_text as read
 
     return read(path)
 
@@ -342,13 +342,12 @@ def drawing_kind(out_path: str) -> str:
 def draw(puzzle: Any, answer: Any, out_path: str, *, title: str | None = None, **options: Any) -> None:
     """Write an SVG or PNG drawing, chosen by the file extension."""
     from .. import render
-    from ..files import write_files
+    from ..kinds import scene_of
+    from ..model.files import write_files
 
     suffix = drawing_kind(out_path)
-    if suffix == ".svg":
-        data: str | bytes = render.svg(puzzle, answer, title=title, **options)
-    else:
-        data = render.png(puzzle, answer, title=title, **options)
+    scene = scene_of(puzzle, answer, title=title, **options)
+    data = render.svg(scene, title=title) if suffix == ".svg" else render.png(scene)
     write_files({Path(out_path): data})
 
 

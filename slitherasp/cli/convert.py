@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
-from ..files import write_files
 from ..formats import FORMATS, by_extension, writable
+from ..model.errors import InputError
+from ..model.files import write_files
 from .common import Exit, command, force_arg, instance_args, load, out
 from .outputs import not_over_inputs, with_sidecars
 from .typed import lowered

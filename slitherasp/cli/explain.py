@@ -10,8 +10,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
-from ..stopping import StoppedError
+from ..model.errors import InputError
+from ..model.stopping import StoppedError
 from .common import (
     Exit,
     command,
@@ -82,9 +82,8 @@ def add_parser(sub: Any) -> None:
 
 
 def run_explain(args: argparse.Namespace) -> int:
-    from ..explain import explain
-    from ..results import explain_json
-    from ..solver import solve
+    from ..explain import explain, explain_json
+    from ..solver.run import solve
 
     _not_sloop(args.instance)
     puzzle = _classic(load(args.instance, args.format, args.variant), args.instance, "explained")
@@ -155,7 +154,7 @@ def describe(puzzle: Any, step: Any, number: int) -> str:
 
 
 def summary(e: Any, unique: bool | None) -> str:
-    from ..grades import HUMAN_LEVELS
+    from ..model.levels import HUMAN_LEVELS
 
     if e.complete and e.grade:
         counted = ", ".join(f"{name} {n}" for name, n in zip(HUMAN_LEVELS, e.edges) if n)
@@ -172,7 +171,7 @@ def draw_steps(puzzle: Any, e: Any, folder: Path, instance: str) -> None:
     """One SVG per step: the board after it, its reason and what it settled marked
     (never over the instance, whose name may be a step's)."""
     from ..explain.draw import step_svg
-    from ..files import write_files
+    from ..model.files import write_files
 
     known: dict[int, bool] = {}
     files: dict[Path, str] = {}
@@ -186,9 +185,8 @@ def draw_steps(puzzle: Any, e: Any, folder: Path, instance: str) -> None:
 
 
 def run_hint(args: argparse.Namespace) -> int:
-    from ..explain import hint
+    from ..explain import hint, hint_json
     from ..formats.state import read_state
-    from ..results import hint_json
 
     if args.instance == "-" and args.state == "-":
         raise InputError("only one of INSTANCE and --state can be read from standard input (-)")
@@ -225,8 +223,8 @@ def run_hint(args: argparse.Namespace) -> int:
 def unknown_hint(args: argparse.Namespace) -> dict[str, Any]:
     """The object of ``hint --json`` when the work stopped before a verdict (the time
     limit, Ctrl-C), wherever it stopped, the puzzle read or not: verdict ``unknown``."""
+    from ..explain import hint_json
     from ..explain.hint import Hint
-    from ..results import hint_json
 
     nothing = Hint((), (), None, False, "unknown")
     return hint_json(nothing, None, args.instance)  # type: ignore[arg-type]  # a hint naming no edge needs no puzzle

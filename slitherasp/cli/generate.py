@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
-from ..files import writable_folder
-from ..grades import HUMAN_LEVELS, SOLVER_LEVELS
-from ..stopping import StoppedError
+from ..model.errors import InputError
+from ..model.files import writable_folder
+from ..model.levels import HUMAN_LEVELS, SOLVER_LEVELS
+from ..model.stopping import StoppedError
 from .common import (
     Exit,
     Progress,
@@ -35,6 +34,7 @@ from .common import (
     variant_arg,
     whole,
 )
+from .made import announce, ended, not_made_before, save_made
 from .typed import lowered
 from .watch import stoppable
 
@@ -188,7 +188,7 @@ def patch(spec: str, size: tuple[int, int] | None, seed: int | None) -> tuple[An
 
 def run_generate(args: argparse.Namespace) -> int:
     from .. import render
-    from ..results import generated_json
+    from ..make.generate import generated_json
 
     if (args.spec is None) == (args.tiling is None):
         raise InputError("give a TILING or a --spec campaign file (one of them)")
@@ -222,53 +222,6 @@ def run_generate(args: argparse.Namespace) -> int:
     return ended(made, "unique, perhaps not minimal nor of the grade asked for")
 
 
-def not_made_before(args: argparse.Namespace, stem: str, seed: int) -> None:
-    """Refuse, before any work, a folder that cannot be written or (without
-    ``--force``) that holds the puzzle these choices make (same seed, same puzzle)."""
-    writable_folder(args.output)
-    if not args.force:
-        made_before = sorted(Path(args.output).glob(f"{stem}-*-s{seed}.lp"))
-        if made_before:
-            raise InputError("exists already: the same tiling, size and seed made it (use --force to make it "
-                             "again and replace it)", source=str(made_before[0]))
-
-
-def save_made(made: Any, path: Path, force: bool, drawing: dict[Path, str]) -> list[Path]:
-    """The files of a puzzle made (its facts, answer and ``drawing``); where they
-    cannot be written, its facts go to standard output (the work is not lost) and the
-    error is raised."""
-    from .. import formats
-
-    try:
-        return list(formats.save(made.puzzle, path, made.answer, force=force, extra=drawing))
-    except InputError:
-        sys.stdout.write(formats.write_text(made.puzzle, "lp"))
-        err("slitherasp: the puzzle could not be written; its facts are on standard output")
-        raise
-
-
-def announce(summary: dict[str, Any], as_json: bool, line: str) -> None:
-    """A puzzle made: its JSON summary, or its files on standard output and ``line``
-    on standard error."""
-    if as_json:
-        out(json.dumps(summary))
-    else:
-        out(" ".join(summary["files"]))
-        err(line)
-
-
-def ended(made: Any, kept: str) -> int:
-    """The exit code of one puzzle made, said on standard error where an interrupt or
-    the time limit stopped its clue removal (``kept``: what the puzzle kept is)."""
-    if made.interrupted:
-        err("slitherasp: interrupted: kept the puzzle found so far (unique, perhaps not minimal)")
-        return Exit.INTERRUPT
-    if made.timed_out:
-        err(f"slitherasp: the time limit stopped the clue removal: kept the puzzle found so far ({kept})")
-        return Exit.TIMEOUT
-    return Exit.OK
-
-
 NOT_GRADED = "not graded"
 """What a grade that was not worked out (the time limit ran out first) is called."""
 
@@ -284,8 +237,8 @@ def fresh_seed() -> int:
 def _make_one(args: argparse.Namespace, blank: Any, seed: int) -> Any:
     """One puzzle, its progress shown; a failure within the time limit names the
     limit given (the generator counts only what was left of it)."""
-    from ..errors import GenerationError
-    from ..generate import generate
+    from ..make.generate import generate
+    from ..model.errors import GenerationError
 
     progress = Progress.for_args(len(blank.cells), args, what="clues", unit=" cells", ticking=True)
 
@@ -305,8 +258,9 @@ def _make_one(args: argparse.Namespace, blank: Any, seed: int) -> Any:
 
 
 def run_collection(args: argparse.Namespace) -> int:
-    """``generate --count N``: a resumable collection (see :mod:`slitherasp.campaign`)."""
-    from .. import campaign, tilings
+    """``generate --count N``: a resumable collection (see :mod:`slitherasp.make.campaign`)."""
+    from .. import tilings
+    from ..make import campaign
 
     if args.spec is not None:
         todo = campaign.jobs_from_spec(read_text(args.spec), args.spec)
@@ -340,8 +294,8 @@ def run_collection(args: argparse.Namespace) -> int:
 
 
 def run_grade(args: argparse.Namespace) -> int:
-    from ..generate import grade
-    from ..results import grade_json
+    from ..make.generate import grade
+    from ..solver.grade import grade_json
 
     puzzle = load(args.instance, args.format, args.variant)
     progress = Progress.for_args(None, args, what="grading", ticking=True)
@@ -369,8 +323,8 @@ def run_grade(args: argparse.Namespace) -> int:
 
 
 def run_count(args: argparse.Namespace) -> int:
-    from ..results import count_json
-    from ..solver import count
+    from ..model.results import count_json
+    from ..solver.run import count
 
     puzzle = load(args.instance, args.format, args.variant)
     if args.ignore_clues:
@@ -390,8 +344,7 @@ def run_count(args: argparse.Namespace) -> int:
 
 
 def run_census(args: argparse.Namespace) -> int:
-    from ..census import census
-    from ..results import census_json
+    from ..counting.census import census, census_json
 
     blank, _ = patch(args.tiling, args.size, args.seed)
     bars = [Progress.for_args(None, args, what="loops", unit=" loops", ticking=True)]

@@ -1,5 +1,5 @@
 """``slitherasp generate --variant NAME``: a variant puzzle at the solver's grade
-(:mod:`slitherasp.variant_generate`), written as ``generate`` writes its puzzles."""
+(:mod:`slitherasp.make.variants`), written as ``generate`` writes its puzzles."""
 
 from __future__ import annotations
 
@@ -7,18 +7,19 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
+from ..model.errors import InputError
 from .common import Progress, remaining
-from .generate import announce, ended, not_made_before, save_made
+from .made import announce, ended, not_made_before, save_made
 
 
 def run(args: argparse.Namespace, blank: Any, stem: str, seed: int) -> int:
     """Make, write and report one variant puzzle on the clue-less patch ``blank``.
     A person's grade needs a person's rules, which only classic Slitherlink has."""
     from .. import render
-    from ..kinds.variant import variant
-    from ..results import generated_json
-    from ..variant_generate import generate_variant
+    from ..kinds import scene_of
+    from ..kinds.variant.puzzle import variant
+    from ..make.generate import generated_json
+    from ..make.variants import generate_variant
 
     if args.difficulty is not None:
         raise InputError("--difficulty is a person's grade, and a person's rules here are classic Slitherlink's: "
@@ -40,7 +41,8 @@ def run(args: argparse.Namespace, blank: Any, stem: str, seed: int) -> int:
         progress.end()
     name = f"{stem}-{made.grade.level}-s{seed}"
     path = Path(args.output) / f"{name}.lp"
-    written = save_made(made, path, args.force, {path.with_suffix(".svg"): render.svg(made.puzzle, title=name)})
+    drawing = render.svg(scene_of(made.puzzle, title=name), title=name)
+    written = save_made(made, path, args.force, {path.with_suffix(".svg"): drawing})
     summary = {**generated_json(made, str(path), [str(f) for f in written], args.minimal), "variant": blank.name}
     announce(summary, args.json, f"{path}: seed {seed}, {summary['clues']} clues on {summary['cells']} cells, "
              f"a {blank.title}, {made.grade.level} for the solver ({made.grade.choices} choices), "

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from importlib import import_module
 
 from .. import __version__
-from ..errors import GenerationError, SlitherError
-from ..stopping import StoppedError
+from ..model.errors import GenerationError, SlitherError
+from ..model.stopping import StoppedError
 from . import common
 from .common import EXIT_CODES, Exit, Formatter, err, out
 from .typed import closest, unrecognized
@@ -128,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.command_parser.error(unrecognized(args.command_parser, extras))
     with watched(args):
         code = run(args)
-    solver = sys.modules.get("slitherasp.solver")
+    solver = sys.modules.get("slitherasp.solver.run")
     if solver is not None and solver.abandoned():
         # A search or grounding that does not stop runs on in a thread: leave now
         # instead of waiting for it (the results are printed already).

@@ -9,8 +9,8 @@ from typing import Any
 def not_over_inputs(outputs: list[Any], *inputs: str | None) -> None:
     """Refuse, before the work, to write or remove any of ``outputs`` (None: an option
     not given) when it is a file the command reads: one of ``inputs`` or what is read
-    with it (``NAME.geo.json``, ``NAME.answer``), under any name (:func:`~slitherasp.files.refuse_inputs`)."""
-    from ..files import refuse_inputs
+    with it (``NAME.geo.json``, ``NAME.answer``), under any name (:func:`~slitherasp.model.files.refuse_inputs`)."""
+    from ..model.files import refuse_inputs
 
     read = [path for name in inputs if name and name != "-" for path in with_sidecars(name)]
     refuse_inputs([o for o in outputs if o is not None], read)

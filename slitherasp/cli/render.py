@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..errors import InputError
+from ..model.errors import InputError
 from .common import Exit, command, draw, err, instance_args, load, out, read_links
 from .outputs import not_over_inputs
 
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     puzzle = load(args.instance, args.format, args.variant)
     answer = kind_of(puzzle).check(puzzle, read_links(args.answer)).edges if args.answer else None
     if args.output is None:
-        out(render.text(puzzle, answer))
+        out(kind_of(puzzle).text(puzzle, answer))
         return Exit.OK
     draw(puzzle, answer, args.output, shade=args.shade, title=args.title)
     note = render.layout(getattr(puzzle, "puzzle", puzzle)).note  # a variant's graph

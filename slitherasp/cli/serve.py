@@ -8,7 +8,7 @@ import ipaddress
 import socket
 from typing import Any
 
-from ..errors import InputError
+from ..model.errors import InputError
 from .common import Exit, command, err, time_limit_arg, whole
 
 

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
+from ..model.errors import InputError
 from .common import Exit, command, out
 
 

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
+from ..model.errors import InputError
 from .common import (
     command,
     draw,
@@ -62,8 +62,8 @@ def run(args: argparse.Namespace) -> int:
     from ..kinds import kind_of
     from ..kinds.sloop import read_sloop
     from ..model import TilingRef
-    from ..results import solve_json
-    from ..solver import solve
+    from ..model.results import solve_json
+    from ..solver.run import solve
     from .solve import print_clingo_style
 
     ref = None

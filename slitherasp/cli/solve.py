@@ -93,10 +93,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from ..files import write_files
     from ..formats.lp import write_answer
-    from ..results import solve_json
-    from ..solver import solve
+    from ..model.files import write_files
+    from ..model.results import solve_json
+    from ..solver.run import solve
 
     if args.render:
         drawing_kind(args.render)  # a bad name is said before the work
@@ -120,9 +120,9 @@ def _run(args: argparse.Namespace) -> int:
         else:
             err(f"slitherasp: note: no answer to write to {args.answer_out} ({result.status})")
     if args.draw and not args.json:
-        from ..render import text
+        from ..kinds import text_of
 
-        out(text(puzzle, result.answer))
+        out(text_of(puzzle, result.answer))
     if args.render:
         draw(puzzle, result.answer, args.render, shade=args.shade, title=Path(args.instance).stem)
     return exit_for(result)
@@ -154,13 +154,13 @@ def print_clingo_style(name: str, result: Any, models: int, stats: bool, unique:
 
 
 def run_facts(args: argparse.Namespace) -> int:
-    from ..asp_facts import facts_text
     from ..formats.lp import write_instance
+    from ..kinds.facts import facts_text
 
     puzzle = load(args.instance, args.format, args.variant)
     if getattr(puzzle, "is_variant", False) and not args.plain:
-        from ..asp_facts import DEFAULT_ENCODING
         from ..kinds import kind_of
+        from ..kinds.facts import DEFAULT_ENCODING
 
         program = kind_of(puzzle).program(puzzle, DEFAULT_ENCODING)
         sys.stdout.write(f"% {puzzle.title}: the facts asp/{program.path.name} reads\n{program.facts}\n")

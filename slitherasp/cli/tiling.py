@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
+from ..model.errors import InputError
 from .common import Exit, command, err, force_arg, json_arg, out, size_arg
 from .outputs import not_over_inputs, with_sidecars
 from .typed import lowered
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     puzzle, stem = _patch(args)
     answer = None
     if args.planted_clues:
-        from ..generate import planted
+        from ..make.generate import planted
 
         puzzle, answer = planted(puzzle, seed=args.seed)
     from .. import formats

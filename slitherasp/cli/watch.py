@@ -2,7 +2,7 @@
 
 A command marked stoppable (:func:`stoppable`) runs under the deadline of its
 ``--time-limit``, counted from the start of the process, and under a stop request that
-Ctrl-C sets (:mod:`slitherasp.stopping`): the loops that run long look at both and end
+Ctrl-C sets (:mod:`slitherasp.model.stopping`): the loops that run long look at both and end
 with what they found, which the command prints (exit 124 or 130). Ctrl-C raises no
 exception in such a command, so no half-finished clingo call is torn apart.
 
@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..stopping import deadline, stop_when
+from ..model.stopping import deadline, stop_when
 from . import common
 from .common import Exit
 

@@ -22,10 +22,12 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from ..model import Puzzle
-from ..results import UNKNOWN, UNSAT
-from ..stopping import requested
+from ..model.results import UNKNOWN, UNSAT
+from ..model.stopping import requested
+from .steps import edge_pairs, explain, step_json
 
 __all__ = ["VERDICTS", "Hint", "hint"]
 
@@ -53,9 +55,8 @@ def hint(puzzle: Puzzle, links: Iterable[int] = (), non_links: Iterable[int] = (
          time_limit: float | None = None) -> Hint:
     """The verdict on a player's board (edge indices of its lines and crosses) and, when
     its marks fit an answer, the next step; ``time_limit`` bounds the whole hint."""
-    from ..sessions import Session
+    from ..solver.sessions import Session
     from ..validate import is_solution
-    from . import explain
 
     lines, crosses = frozenset(links), frozenset(non_links) - frozenset(links)
     if lines and is_solution(puzzle, lines):
@@ -120,3 +121,16 @@ def _left(deadline: float | None) -> float | None:
 
 def _unknown() -> Hint:
     return Hint((), (), None, False, "unknown")
+
+
+def hint_json(hint: Hint, puzzle: Puzzle, instance: str | None = None) -> dict[str, Any]:
+    """The object of ``hint --json``: wrong marks, or the next step, or solved."""
+    return {
+        **({"instance": instance} if instance is not None else {}),
+        "verdict": hint.verdict,
+        "solved": hint.solved,
+        "conflicting": edge_pairs(puzzle, hint.conflicting),
+        "wrong": {"links": edge_pairs(puzzle, hint.wrong_links),
+                  "non_links": edge_pairs(puzzle, hint.wrong_non_links)},
+        "step": None if hint.step is None else step_json(hint.step, puzzle),
+    }

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from .. import asp_facts
+from ..kinds import facts as asp_facts
 from ..model import Puzzle
 from .reasons import distances
 

@@ -20,9 +20,8 @@ from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
 
-from .. import limits
-from ..errors import InputError, located
-from ..model import Puzzle
+from ..model import Puzzle, limits
+from ..model.errors import InputError, located
 
 
 @dataclass(frozen=True)
@@ -252,7 +251,7 @@ def save(puzzle: Puzzle, path: str | Path, answer: Iterable[int] | None = None, 
         for old in siblings(path):
             if old.exists():
                 raise InputError("exists already (use --force to replace it)", source=str(old))
-    from ..files import write_files  # tempfile, signal and locks: only where files are written
+    from ..model.files import write_files  # tempfile, signal and locks: only where files are written
 
     return write_files(files, force=force, stale=siblings(path))
 

@@ -28,9 +28,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .. import limits
-from ..errors import InputError, located
-from ..model import Puzzle
+from ..model import Puzzle, limits
+from ..model.errors import InputError, located
 from . import squaregrid
 
 _TOKEN = re.compile(r"\s+|\$[^\n]*|(?P<tok>-?[0-9]+|[A-Za-z_][A-Za-z0-9_']*|\.\.|[\[\](),;:])|(?P<bad>.)", re.A)
@@ -145,7 +144,7 @@ def read(text: str, source: str = "<essence>") -> Puzzle:
     >>> read("letting n be 2 letting grid be [[1]]", "p.param")
     Traceback (most recent call last):
     ...
-    slitherasp.errors.InputError: p.param:1:14: n is 2 but the grid has 1 rows
+    slitherasp.model.errors.InputError: p.param:1:14: n is 2 but the grid has 1 rows
     """
     with located(source):
         return _read(text, source)
@@ -187,7 +186,7 @@ def write(puzzle: Puzzle) -> str:
     >>> write(tilings.build("square", 2, 1).with_clues([None, 4]))
     Traceback (most recent call last):
     ...
-    slitherasp.errors.InputError: the Essence model cannot hold the clue 4 (row 1, column 2): ...
+    slitherasp.model.errors.InputError: the Essence model cannot hold the clue 4 (row 1, column 2): ...
     """
     rows = squaregrid.matrix(puzzle, "essence")
     for y, row in enumerate(rows, 1):

@@ -29,9 +29,9 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .. import limits, tilings
-from ..errors import InputError, located
-from ..model import Puzzle, TilingRef, from_faces
+from .. import tilings
+from ..model import Puzzle, TilingRef, from_faces, limits
+from ..model.errors import InputError, located
 from .shape import same_faces
 
 if TYPE_CHECKING:
@@ -195,7 +195,7 @@ def read(text: str, source: str = "<loopy>") -> Puzzle:
     >>> read("3x3t0:a2b3e", "x.loopy")
     Traceback (most recent call last):
     ...
-    slitherasp.errors.InputError: x.loopy:1: too many clues: the clue string covers 10 faces, ... has 9
+    slitherasp.model.errors.InputError: x.loopy:1: too many clues: the clue string covers 10 faces, ... has 9
     """
     with located(source):
         return _read(text, source)
@@ -308,7 +308,7 @@ def params_only(name: str) -> None:
     >>> params_only("10x10t0dh")
     Traceback (most recent call last):
     ...
-    slitherasp.errors.InputError: 10x10t0dh: no such file, and no puzzle: 10x10t0dh is Loopy's parameters \
+    slitherasp.model.errors.InputError: 10x10t0dh: no such file, and no puzzle: 10x10t0dh is Loopy's parameters \
 (size, grid type t0, difficulty), which name no puzzle; a game ID adds the clues after a colon, \
 as in 10x10t0:a2b3..., and Loopy shows it in Game > Specific...
     >>> params_only("puzzle.lp")

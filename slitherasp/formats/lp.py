@@ -20,9 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .. import limits
-from ..errors import located
-from ..model import InputError, Name, Puzzle
+from ..model import InputError, Name, Puzzle, limits
+from ..model.errors import located
 from .terms import Fact, Parser, clip, parse_facts, quote
 
 __all__ = ["parse_facts", "quote", "read_answer", "read_instance", "sniff", "write_answer", "write_instance"]
@@ -40,7 +39,7 @@ def read_instance(text: str, source: str = "<string>") -> Puzzle:
     >>> read_instance("edge(1,2). edge(2,1).")
     Traceback (most recent call last):
     ...
-    slitherasp.errors.InputError: <string>:1:12: edge(2,1) repeats edge(1,2) in the other orientation
+    slitherasp.model.errors.InputError: <string>:1:12: edge(2,1) repeats edge(1,2) in the other orientation
     """
     parser = Parser(text, source)
     facts = _by_predicate(parser)

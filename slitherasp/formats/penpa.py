@@ -34,9 +34,8 @@ import urllib.parse
 import zlib
 from typing import Any
 
-from .. import limits
-from ..errors import InputError, located
-from ..model import Puzzle
+from ..model import Puzzle, limits
+from ..model.errors import InputError, located
 from . import squaregrid
 
 BASE_URL = "https://swaroopg92.github.io/penpa-edit/"

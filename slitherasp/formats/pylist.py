@@ -20,8 +20,8 @@ from __future__ import annotations
 import ast
 import re
 
-from ..errors import InputError, located
 from ..model import Puzzle
+from ..model.errors import InputError, located
 from . import squaregrid
 
 _SEQUENCES = (ast.List, ast.Tuple)
@@ -74,7 +74,7 @@ def read(text: str, source: str = "<pylist>") -> Puzzle:
     >>> read("[[None, 1],\\n [2]]", "g.py")
     Traceback (most recent call last):
     ...
-    slitherasp.errors.InputError: g.py:2:2: row 2 has 1 entries, row 1 has 2
+    slitherasp.model.errors.InputError: g.py:2:2: row 2 has 1 entries, row 1 has 2
     """
     with located(source):
         return _read(text, source)

@@ -43,8 +43,8 @@ from typing import Any
 __all__ = ["GENRES", "TYPES", "decode_body", "decode_number10", "encode_body", "encode_number10", "read",
            "read_pzprv3", "read_pzprv3_answer", "sniff", "sniff_pzprv3", "write", "write_pzprv3"]
 
-from .. import limits
-from ..errors import InputError, located
+from ..model import limits
+from ..model.errors import InputError, located
 from . import squaregrid
 from .pzprbody import decode_body, decode_number10, encode_body, encode_number10
 
@@ -93,7 +93,7 @@ def read(text: str, source: str = "<url>") -> Any:
     >>> read("puzz.link/p?slither/2/2/0g0g0", "x.url")
     Traceback (most recent call last):
     ...
-    slitherasp.errors.InputError: x.url:1:29: the URL body goes on after the last cell ('0')
+    slitherasp.model.errors.InputError: x.url:1:29: the URL body goes on after the last cell ('0')
     >>> read("puzz.link/p?tslither/f/2/2/0", "x.url").name
     'touch+full'
     """
@@ -152,7 +152,7 @@ def _puzzle(numbers: list[int | None], width: int, genre: str, full: bool, sourc
     rule = TYPES[genre]
     if rule == "classic" and not full:
         return puzzle
-    from ..kinds.variant import Variant
+    from ..kinds.variant.puzzle import Variant
 
     sheep = frozenset(c for c, k in enumerate(numbers) if k == SHEEP)
     wolves = frozenset(c for c, k in enumerate(numbers) if k == WOLF)
@@ -162,7 +162,7 @@ def _puzzle(numbers: list[int | None], width: int, genre: str, full: bool, sourc
 def _grid_numbers(puzzle: Any, format_name: str) -> tuple[str, bool, int, int, list[int | None]]:
     """pzprjs' type, all points, width, height and the cells' numbers (clues, and
     ``swslither``'s sheep 5 and wolves 6) of a puzzle on the square grid."""
-    from ..kinds.variant import PZPR_TYPES, is_variant
+    from ..kinds.variant.puzzle import PZPR_TYPES, is_variant
 
     rule, full = (puzzle.rule, puzzle.full) if is_variant(puzzle) else ("classic", False)
     base = puzzle.puzzle if is_variant(puzzle) else puzzle

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..errors import InputError
+from ..model.errors import InputError
 
 _RUN = 20
 """The longest run of clue-less cells one letter of ``4Cell`` can skip (``z``)."""

@@ -19,9 +19,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .. import limits
-from ..errors import located
-from ..model import Geometry, InputError, Puzzle, TilingRef
+from ..model import Geometry, InputError, Puzzle, TilingRef, limits
+from ..model.errors import located
 
 GEOMETRY_SUFFIX = ".geo.json"
 

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 
-from .. import limits, tilings
-from ..model import InputError, Puzzle
+from .. import tilings
+from ..model import InputError, Puzzle, limits
 from .shape import same_faces
 
 Clue = int | None
@@ -81,7 +81,7 @@ def token_clue(token: str, blanks: str, line: int, column: int) -> Clue:
     >>> token_clue("7", "-.", 2, 5)
     Traceback (most recent call last):
     ...
-    slitherasp.errors.InputError: 2:5: clue 7 is larger than 4 (a square has four sides)
+    slitherasp.model.errors.InputError: 2:5: clue 7 is larger than 4 (a square has four sides)
     """
     if token in blanks:
         return None
@@ -129,7 +129,7 @@ def matrix(p: Puzzle, format_name: str) -> Matrix:
     >>> matrix(tilings.build("honeycomb", 3, 3), "text")
     Traceback (most recent call last):
     ...
-    slitherasp.errors.InputError: the text format only holds square grids; this puzzle is on the honeycomb tiling
+    slitherasp.model.errors.InputError: the text format only holds square grids; this puzzle is on the honeycomb tiling
     """
     ref = p.tiling
     if ref is None or ref.name != "square":

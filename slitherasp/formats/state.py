@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import limits
-from ..errors import InputError, located
-from ..model import Name, Puzzle
+from ..model import Name, Puzzle, limits
+from ..model.errors import InputError, located
 from .terms import parse_facts
 
 

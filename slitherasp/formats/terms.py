@@ -10,7 +10,7 @@ Reading takes time linear in the text, whatever it holds, and never long in one 
 every regular expression here matches without backtracking (possessive repeats,
 atomic alternatives), only where the reader stands (it never searches ahead), and is
 given at most :data:`WINDOW` characters per call, so a long read stops for Ctrl-C or a
-time limit (:mod:`slitherasp.stopping`) as other work does. Whole facts whose names
+time limit (:mod:`slitherasp.model.stopping`) as other work does. Whole facts whose names
 are spelt as clingo prints them (symbols, numbers, strings, functions and tuples of
 those) are read by one expression each, the fast path; the parser reads the rest
 (names nested deeper, blanks or comments inside a fact) and finds every error.
@@ -27,8 +27,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .. import limits, stopping
-from ..model import InputError
+from ..model import InputError, limits, stopping
 
 WINDOW = 1 << 16
 """The most characters one call of a regular expression is given (64 KiB, well under a
@@ -187,7 +186,7 @@ class Parser:
 
     def _tick(self, pos: int) -> None:
         """Once a window of text is read (``pos``: how far), stop if asked to
-        (:func:`slitherasp.stopping.check`: Ctrl-C, a time limit, a page gone)."""
+        (:func:`slitherasp.model.stopping.check`: Ctrl-C, a time limit, a page gone)."""
         if pos >= self._next_check:
             self._next_check = pos + WINDOW
             stopping.check()

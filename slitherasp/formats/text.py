@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import re
 
-from .. import limits
-from ..errors import InputError, located
-from ..model import Puzzle
+from ..model import Puzzle, limits
+from ..model.errors import InputError, located
 from . import squaregrid
 
 _HEADER = re.compile(r"([0-9]+)\s+([0-9]+)", re.A)
@@ -48,7 +47,7 @@ def read(text: str, source: str = "<text>") -> Puzzle:
     >>> read("2 2\\n- 5\\n- -\\n", "x.txt")
     Traceback (most recent call last):
     ...
-    slitherasp.errors.InputError: x.txt:2:3: clue 5 is larger than 4 (a square has four sides)
+    slitherasp.model.errors.InputError: x.txt:2:3: clue 5 is larger than 4 (a square has four sides)
     """
     with located(source):
         return _read(text, source)

@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..errors import InputError
 from ..model import Puzzle
+from ..model.errors import InputError
 
 _ID = re.compile(r"tiling:([a-z0-9-]+):(\d{1,4})x(\d{1,4}):(?:s(-?\d{1,18}):)?([0-9A-Za-z]*)\s*")
 _RUN = 26

@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..errors import InputError
 from ..model import Puzzle
+from ..model.errors import InputError
 from .terms import Fact, Parser
 
 PREDICATES = {"variant": 1, "sheep": 1, "wolf": 1}
@@ -34,7 +34,7 @@ WORDS = {"vertex": "vertex", "touch": "touch", "sheep_wolf": "sheep-wolf", "lith
 def read(puzzle: Puzzle, facts: Mapping[str, Sequence[Fact]], parser: Parser) -> Any:
     """The variant the facts make of ``puzzle`` (the puzzle itself without any);
     every problem names the fact it is found at."""
-    from ..kinds.variant import Variant, parse
+    from ..kinds.variant.puzzle import Variant, parse
 
     named = facts.get("variant", ())
     animals = [*facts.get("sheep", ()), *facts.get("wolf", ())]

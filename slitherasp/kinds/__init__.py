@@ -3,7 +3,7 @@ Sloop (:class:`~slitherasp.kinds.sloop.Sloop`) and the Slitherlink variants (Ver
 Touch, Sheep-Wolf, all points, Litherslink: :class:`~slitherasp.kinds.variant.Variant`).
 
 Each kind is a module with the same functions: ``program(puzzle, encoding)`` (what
-the solver runs: :class:`slitherasp.asp_facts.Program`), ``check(puzzle, links,
+the solver runs: :class:`slitherasp.kinds.facts.Program`), ``check(puzzle, links,
 reference)`` (the independent checker's :class:`~slitherasp.validate.Report`),
 ``scene(puzzle, answer, **options)`` (the drawing, :class:`slitherasp.render.scene.Scene`),
 ``text(puzzle, answer)`` (a terminal drawing), ``read(text, source)`` and
@@ -25,7 +25,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-from ..errors import InputError
+from ..model.errors import InputError
 
 
 @dataclass(frozen=True, eq=False)
@@ -65,6 +65,18 @@ KINDS: dict[str, Kind] = {
         ("lither", "two or more trees, no loop, no vertex with 0 or 2 lines; classic clues"),
     )},
 }
+
+
+def scene_of(puzzle: Any, answer: Any = None, **options: Any) -> Any:
+    """The drawing (a :class:`~slitherasp.render.scene.Scene`) of a puzzle of any kind:
+    its kind draws it."""
+    return kind_of(puzzle).scene(puzzle, answer, **options)
+
+
+def text_of(puzzle: Any, answer: Any = None) -> str:
+    """A puzzle of any kind in the terminal (its kind draws it); :class:`InputError`
+    where the kind cannot draw this puzzle as text."""
+    return kind_of(puzzle).text(puzzle, answer)
 
 
 def kind_of(puzzle: Any) -> Kind:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .. import asp_facts
 from ..model import Answer, Name, Puzzle
+from . import facts as asp_facts
 
 
 def program(puzzle: Puzzle, encoding: str = asp_facts.DEFAULT_ENCODING, *, simplify: bool = True) -> asp_facts.Program:

@@ -30,12 +30,13 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, ClassVar
 
-from .. import asp_facts, limits, tilings
-from ..asp_facts import Program
-from ..errors import InputError, located
-from ..model import Geometry, Name, Point, Puzzle, TilingRef
+from .. import tilings
+from ..model import Geometry, Name, Point, Puzzle, TilingRef, limits
+from ..model.errors import InputError, located
 from ..validate import Report, Rule, Violation
 from ..validate import check as check_loop
+from . import facts as asp_facts
+from .facts import Program
 
 BLACK, WHITE = "#", "."
 """The two cell marks of the square-grid format."""
@@ -270,7 +271,7 @@ def read_sloop(text: str, source: str = "<text>", tiling: TilingRef | None = Non
     >>> read_sloop("2 2\\n.#\\n.x", "a.sloop")
     Traceback (most recent call last):
     ...
-    slitherasp.errors.InputError: a.sloop:3:2: bad cell 'x': expected '#' (black) or '.' (white)
+    slitherasp.model.errors.InputError: a.sloop:3:2: bad cell 'x': expected '#' (black) or '.' (white)
     """
     with located(source):
         lines = _words(text)

@@ -30,8 +30,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
 from ..model import Point
+from ..model.errors import InputError
 from .scene import COLOURS, EdgeMark, Scene
 from .svg import CROSS_SIZE, DOT_RADIUS, GRID_WIDTH, LOOP_WIDTH, MARK_WIDTH, MARKED_CROSS_WIDTH, marked_cross
 

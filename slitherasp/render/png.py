@@ -18,8 +18,8 @@ import math
 from functools import lru_cache
 from typing import Any
 
-from ..errors import InputError
 from ..model import Point
+from ..model.errors import InputError
 from .scene import COLOURS, EdgeMark, Scene
 from .svg import CROSS_SIZE, DOT_RADIUS, GRID_WIDTH, LOOP_WIDTH, MARK_WIDTH, MARKED_CROSS_WIDTH, marked_cross
 

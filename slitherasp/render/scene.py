@@ -23,8 +23,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from ..errors import InputError
 from ..model import Geometry, Point, Puzzle, median, median_length
+from ..model.errors import InputError
 from .poles import poles
 
 # --------------------------------------------------------------------------- style
@@ -175,15 +175,6 @@ def on_paper(s: Scene) -> Scene:
     return replace(s, faces=tuple(replace(f, style="paper") if f.style == "face" else f for f in s.faces))
 
 
-def scene_of(puzzle: Any, answer: Iterable[int] | None = None, **options: Any) -> Scene:
-    """The scene of a puzzle of any kind (its kind draws it)."""
-    if isinstance(puzzle, Puzzle):
-        return puzzle_scene(puzzle, answer, **options)
-    from ..kinds import kind_of
-
-    return kind_of(puzzle).scene(puzzle, answer, **options)
-
-
 def chains(pairs: Sequence[tuple[int, int]]) -> list[tuple[list[int], bool]]:
     """Link pairs joined into vertex paths ``(path, closed)``; a loop comes out closed.
 
@@ -309,7 +300,7 @@ def puzzle_scene(
     longer be met, without them the lines are a whole answer and a clue is wrong
     when its count differs. ``shade``: fill the inside of closed loops.
     ``edge_styles`` and ``cell_styles`` emphasise edges and cells by style name.
-    A variant (:mod:`slitherasp.kinds.variant_draw`) says how its clues count
+    A variant (:mod:`slitherasp.kinds.variant.draw`) says how its clues count
     (``tally``, default :func:`count_sides`) and what to draw over its faces
     (``figures``: given the faces' cells, poles and inscribed radii).
     """

@@ -12,22 +12,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
-from ..errors import InputError
 from ..model import Geometry, Puzzle, median_length
+from ..model.errors import InputError
 from .layout import layout
-
-
-def text(puzzle: Any, answer: Iterable[int] | None = None) -> str:
-    """A puzzle of any kind in the terminal (its kind draws it); :class:`InputError`
-    where the kind cannot draw this puzzle as text."""
-    if isinstance(puzzle, Puzzle):
-        return grid_text(puzzle, answer)
-    from ..kinds import kind_of
-
-    return kind_of(puzzle).text(puzzle, answer)
-
 
 CORNERS = "·╵╷│╴┘┐┤╶└┌├─┴┬┼"
 """Corner characters by the loop edges there: up=1, down=2, left=4, right=8."""

@@ -9,7 +9,7 @@ and runs the rules from there: the same fixpoint as solving from scratch (the ru
 are monotone), for the work of the part of the board the clues reached.
 
 >>> from slitherasp import tilings
->>> from slitherasp.generate import planted
+>>> from slitherasp.make.generate import planted
 >>> p, loop = planted(tilings.build("square", 6, 6), seed=3)
 >>> d = Derivation(p, (1, 2))
 >>> d.complete, d.without([0]) is not None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import time
 
-from ..stopping import requested
+from ..model.stopping import requested
 from .beyond import Beyond
 from .board import BEYOND, EASY, HARD, TRICKY, Contradiction
 
@@ -19,7 +19,7 @@ __all__ = ["Rules", "Stopped"]
 
 
 class Stopped(Exception):
-    """The deadline passed, or the one who asked went away (:mod:`slitherasp.stopping`)."""
+    """The deadline passed, or the one who asked went away (:mod:`slitherasp.model.stopping`)."""
 
 
 class Rules(Beyond):
@@ -195,7 +195,7 @@ class Rules(Beyond):
         return other
 
     stoppable = True
-    """Whether a stop request (:mod:`slitherasp.stopping`) ends the run."""
+    """Whether a stop request (:mod:`slitherasp.model.stopping`) ends the run."""
 
     def _stop(self) -> bool:
         return (self.deadline is not None and time.perf_counter() > self.deadline) or (self.stoppable and requested())

@@ -8,7 +8,7 @@ The rules that read these classes are in :mod:`.beyond`.
 
 from __future__ import annotations
 
-from ..topology import Parity
+from ..model.topology import Parity
 from .board import BEYOND, Contradiction
 from .loopy import Loopy
 

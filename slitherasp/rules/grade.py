@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..grades import HUMAN_LEVELS
 from ..model import Puzzle
+from ..model.levels import HUMAN_LEVELS
 from .board import ALL, BEYOND, EASY, LEVELS, Contradiction
 from .engine import Rules, Stopped
 

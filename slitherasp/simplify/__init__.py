@@ -34,8 +34,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..model import Puzzle
+from ..model.topology import Parity
 from ..rules import propagate
-from ..topology import Parity
 
 __all__ = ["Reduced", "Segment", "propagate", "reduce"]
 

@@ -38,7 +38,7 @@ def get(name: str) -> Tiling:
     >>> get("hexagon")
     Traceback (most recent call last):
     ...
-    slitherasp.errors.InputError: unknown tiling 'hexagon' (did you mean 'honeycomb', also called 'hexagonal'?); \
+    slitherasp.model.errors.InputError: unknown tiling 'hexagon' (did you mean 'honeycomb', also called 'hexagonal'?); \
 'slitherasp tiling list' shows them all
     """
     key = name.lower().replace("_", "-").replace(" ", "-")

@@ -8,10 +8,12 @@ everything else.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
+
+from ..model.topology import components
 
 Point = tuple[float, float]
 Faces = list[list[Point]]
@@ -87,3 +89,37 @@ def regular_polygon(center: Point, radius: float, sides: int, phase: float = 0.0
 def translate(face: Sequence[Point], dx: float, dy: float) -> list[Point]:
     """A face moved by ``(dx, dy)``."""
     return [(x + dx, y + dy) for x, y in face]
+
+
+def trim_to_disc(faces: Iterable[Sequence[Point]]) -> list[list[Point]]:
+    """The faces that remain after trimming a patch to a disc.
+
+    Where the faces around a border corner fall apart into several fans (the border
+    pinches), all but the largest fan are dropped, until no corner pinches; then only
+    the largest edge-connected piece is kept.
+
+    >>> squares = [[(0, 0), (1, 0), (1, 1), (0, 1)], [(1, 1), (2, 1), (2, 2), (1, 2)]]
+    >>> len(trim_to_disc(squares))
+    1
+    """
+    from . import from_faces
+
+    kept = [list(f) for f in faces]
+    if not kept:
+        return kept
+    patch = from_faces(kept)
+    sides = [set(cs) for cs in patch.edge_cells]
+    corners = {v for e, cs in enumerate(sides) if len(cs) == 1 for v in patch.edges[e]}
+    alive = set(range(len(kept)))
+    while corners:
+        drop: set[int] = set()
+        for v in corners:
+            links = [sides[e] for e in patch.incidence[v]]
+            drop.update(*components(set().union(*links), [tuple(cs) for cs in links])[1:])
+        alive -= drop
+        touched = {e for c in drop for e in patch.cell_edges[c]}
+        for e in touched:
+            sides[e] -= drop
+        corners = {v for e in touched for v in patch.edges[e]}
+    pieces = components(alive, [tuple(cs) for cs in sides])
+    return [kept[i] for i in sorted(pieces[0])] if pieces else []

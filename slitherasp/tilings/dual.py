@@ -22,8 +22,7 @@ import math
 from collections.abc import Callable
 
 from ..model import GeometryError, Puzzle, from_faces
-from ..topology import trim_to_disc
-from .base import Faces
+from .base import Faces, trim_to_disc
 from .periodic import (
     ELONGATED_TRIANGULAR,
     TRIHEXAGONAL,

@@ -5,7 +5,7 @@ vectors ``a`` and ``b``. :func:`periodic` normalises it once (``a`` along the x 
 every face moved to the translate nearest the origin, so a cell is a compact cluster)
 and :meth:`Periodic.generate` places ``width`` x ``height`` translates in rows that
 zig-zag back under each other, which gives a roughly rectangular patch. The patch is
-then trimmed to a disc by :func:`~slitherasp.topology.trim_to_disc` (faces that touch the rest at a single
+then trimmed to a disc by :func:`~slitherasp.tilings.base.trim_to_disc` (faces that touch the rest at a single
 corner are dropped).
 
 Coordinates are floating point; constants such as ``SQRT3`` are computed once so that
@@ -29,8 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..model import signed_area
-from ..topology import trim_to_disc
-from .base import Faces, Point, regular_polygon, translate
+from .base import Faces, Point, regular_polygon, translate, trim_to_disc
 
 SQRT2 = math.sqrt(2.0)
 SQRT3 = math.sqrt(3.0)

@@ -31,10 +31,9 @@ from shapely.errors import ShapelyError
 from shapely.geometry import Polygon, shape
 from shapely.geometry.base import BaseGeometry
 
-from .. import limits
-from ..errors import located, printable
-from ..model import GeometryError, InputError, Puzzle, from_faces
-from ..topology import disc_defect
+from ..model import GeometryError, InputError, Puzzle, from_faces, limits
+from ..model.errors import located, printable
+from ..model.topology import disc_defect
 
 RELATIVE_GRID = 1e-9
 """Default snapping grid, as a fraction of the patch's extent (rounded down to a power of 10)."""
@@ -217,7 +216,7 @@ def read_polygons(text: str, source: str = "<polygons>") -> Polygons:
     >>> read_polygons("POLYGON((0 0, 1 0", "x.wkt")
     Traceback (most recent call last):
     ...
-    slitherasp.errors.InputError: x.wkt:1: bad WKT: Expected word but encountered end of stream
+    slitherasp.model.errors.InputError: x.wkt:1: bad WKT: Expected word but encountered end of stream
     """
     with located(source):
         if text.lstrip().startswith("{"):
@@ -419,7 +418,7 @@ def from_polygons(
     >>> from_polygons([box(0, 0, 1, 1), box(0.5, 0.5, 2, 2)])
     Traceback (most recent call last):
     ...
-    slitherasp.errors.GeometryError: <polygons>: polygon 0 and polygon 1 overlap: they share the area 0.25 ...
+    slitherasp.model.errors.GeometryError: <polygons>: polygon 0 and polygon 1 overlap: they share the area 0.25 ...
     """
     if isinstance(polygons, Polygons):
         if clues is None:

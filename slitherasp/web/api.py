@@ -1,5 +1,5 @@
 """The web app's JSON API as plain functions: a request's JSON object in, a JSON-ready
-object out, :class:`~slitherasp.errors.InputError` for bad input (the server turns it
+object out, :class:`~slitherasp.model.errors.InputError` for bad input (the server turns it
 into HTTP 400 with one sentence in words, :func:`.words.said`).
 
 Every puzzle arrives as text and goes through the readers of :mod:`slitherasp.formats`
@@ -20,9 +20,10 @@ from collections.abc import Callable, Iterable, Mapping
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InputError
+from ..kinds import scene_of
 from ..model import Puzzle
-from ..stopping import StoppedError, reason
+from ..model.errors import InputError
+from ..model.stopping import StoppedError, reason
 
 if TYPE_CHECKING:
     from ..tilings.base import Tiling
@@ -136,7 +137,6 @@ def open_puzzle(payload: dict[str, Any]) -> dict[str, Any]:
     """What the page draws and plays: the scene, edge and cell names, clues, the
     edges of each cell, the text to share and a variant's rule (:func:`.variants.rule_of`)."""
     from ..formats import writable
-    from ..render.scene import scene_of
     from .variants import rule_of
 
     puzzle = puzzle_of(payload)
@@ -156,8 +156,8 @@ def open_puzzle(payload: dict[str, Any]) -> dict[str, Any]:
 
 def solve(payload: dict[str, Any]) -> dict[str, Any]:
     """``solve --json``'s object; with ``"unique"`` (default true) uniqueness is proved."""
-    from ..results import solve_json
-    from ..solver import solve as run
+    from ..model.results import solve_json
+    from ..solver.run import solve as run
 
     puzzle = puzzle_of(payload)
     result = run(puzzle, unique=bool(payload.get("unique", True)), time_limit=TIME_LIMIT)
@@ -170,7 +170,7 @@ def solve(payload: dict[str, Any]) -> dict[str, Any]:
 def forced(puzzle: Puzzle) -> dict[str, Any] | None:
     """What every answer shares: the edges in all of them (``links``) and in none
     (``non_links``); None when that takes longer than the time limit."""
-    from ..solver import consequences
+    from ..solver.run import consequences
 
     both = consequences(puzzle, time_limit=TIME_LIMIT)
     if both is None:
@@ -184,7 +184,7 @@ def forced(puzzle: Puzzle) -> dict[str, Any] | None:
 def check(payload: dict[str, Any]) -> dict[str, Any]:
     """``check --json``'s object for the drawn ``links``."""
     from ..kinds import kind_of
-    from ..results import check_json
+    from ..validate import check_json
 
     puzzle = puzzle_of(payload)
     links = edges_of(getattr(puzzle, "puzzle", puzzle), payload, "links")
@@ -194,7 +194,7 @@ def check(payload: dict[str, Any]) -> dict[str, Any]:
 def hint(payload: dict[str, Any]) -> dict[str, Any]:
     """``hint --json``'s object for the drawn ``links`` and ``non_links``."""
     from ..explain import hint as run
-    from ..results import hint_json
+    from ..explain import hint_json
     from .variants import classic_only
 
     puzzle = classic_only(puzzle_of(payload))
@@ -265,7 +265,7 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
     person's grade (the solver's too with ``"solver_grade": true``: clingo); ``timed_out``:
     :data:`TIME_LIMIT` stopped the clue removal early (unique, perhaps with clues to spare)."""
     from .. import tilings
-    from ..generate import generate as run
+    from ..make.generate import generate as run
 
     t = _tiling(payload)
     w, h = _generation_size(payload, t)
@@ -374,7 +374,7 @@ def render(payload: dict[str, Any]) -> dict[str, Any]:
     puzzle = puzzle_of(payload)
     links = edges_of(puzzle, payload, "links")
     crosses = edges_of(puzzle, payload, "non_links")
-    return {"svg": svg(puzzle, sorted(links), crosses=sorted(crosses), shade=bool(payload.get("shade")))}
+    return {"svg": svg(scene_of(puzzle, sorted(links), crosses=sorted(crosses), shade=bool(payload.get("shade"))))}
 
 
 def print_pdf(payload: dict[str, Any]) -> dict[str, Any]:
@@ -398,7 +398,7 @@ def reduce(payload: dict[str, Any]) -> dict[str, Any]:
     as the answer stays unique): ``{"puzzle", "clues"}`` -> ``{"clues", "timed_out"}``;
     ``timed_out``: the time limit stopped the removal early (the clues left still
     have one answer, but some may be redundant)."""
-    from ..sessions import Session
+    from ..solver.sessions import Session
     from .variants import reduce_variant
 
     puzzle = puzzle_of(payload)
@@ -425,8 +425,8 @@ def reduce(payload: dict[str, Any]) -> dict[str, Any]:
 
 def grade(payload: dict[str, Any]) -> dict[str, Any]:
     """``grade --json``'s object: the grades for a person and for the solver."""
-    from ..generate import grade as run
-    from ..results import grade_json
+    from ..make.generate import grade as run
+    from ..solver.grade import grade_json
 
     return grade_json(run(puzzle_of(payload), time_limit=TIME_LIMIT, human=True), "<puzzle>")
 

@@ -5,7 +5,7 @@ Worker of the static site (:mod:`.site`).
 The worker gives Python a module ``slitherasp_js`` with ``clingo(program, models,
 options)`` (clingo-wasm's synchronous run, clingo's JSON out) and ``progress(text)``
 (posted to the page). :func:`start` makes the first the text runner of every solve
-(:mod:`slitherasp.engines`); :func:`call` answers one action, as the server would: a
+(:mod:`slitherasp.solver.engines`); :func:`call` answers one action, as the server would: a
 status and a JSON object, an error in one line. :func:`warm` imports what the actions
 use before the worker keeps a memory snapshot of Python (the next visit starts from
 it). No thread is started and no module outside the standard library and this
@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .. import engines
+from ..solver import engines
 from . import api, words
 
 TIME_LIMIT = 300.0
@@ -40,7 +40,7 @@ def warm() -> None:
     """Import and run once, in pure Python, what the page's actions use: the worker
     calls it before it snapshots Python's memory, where no JavaScript may be held yet
     (so before :func:`start`)."""
-    from .. import explain, generate, sessions, solver  # noqa: F401  # kept in the snapshot
+    from ..solver import run as solver  # noqa: F401  # kept in the snapshot
 
     api.open_puzzle({"puzzle": WARM_PUZZLE})
     api.share({"puzzle": WARM_PUZZLE})

@@ -10,7 +10,7 @@ compiled to WebAssembly, with its standard library) and clingo-wasm (clingo comp
 to WebAssembly). The page's actions run in a Web Worker (``static/worker.js``): Pyodide
 runs :mod:`slitherasp.web.browser`, which answers each action with the functions of
 :mod:`slitherasp.web.api`, and clingo-wasm answers the programs that the rules leave
-open (:mod:`slitherasp.engines`). A service worker (``sw.js``) keeps every file for
+open (:mod:`slitherasp.solver.engines`). A service worker (``sw.js``) keeps every file for
 offline play, and a web app manifest lets a phone add the page to its home screen.
 
 Nothing is loaded at run time from any host but the one serving the folder. The
@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import InputError
+from ..model.errors import InputError
 
 __all__ = ["CLINGO", "PYODIDE", "REGISTRY", "Runtime", "build"]
 
@@ -167,7 +167,7 @@ def _manifest() -> bytes:
 def source_zip() -> bytes:
     """This package's Python source and encodings (``slitherasp/asp/*.lp``), zipped for
     Pyodide's file system: no command line, static files or compiled modules."""
-    from ..asp_facts import encoding_dir
+    from ..kinds.facts import encoding_dir
 
     root = Path(__file__).resolve().parent.parent
     buffer = io.BytesIO()

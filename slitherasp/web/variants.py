@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import InputError
-from ..stopping import StoppedError, reason
+from ..model.errors import InputError
+from ..model.stopping import StoppedError, reason
 
 
 def ruled(puzzle: Any, name: str, animals: Any = None, *, after: bool = True) -> Any:
@@ -22,7 +22,7 @@ def ruled(puzzle: Any, name: str, animals: Any = None, *, after: bool = True) ->
     its ``animals``, per cell null, ``sheep`` or ``wolf``."""
     if after:
         return puzzle if animals is None else with_animals(puzzle, animals)
-    from ..kinds.variant import parse, variant
+    from ..kinds.variant.puzzle import parse, variant
 
     base = getattr(puzzle, "puzzle", puzzle)
     if name == "":
@@ -70,7 +70,7 @@ def rule_of(puzzle: Any) -> dict[str, Any]:
 def reduce_variant(v: Any, time_limit: float) -> dict[str, Any]:
     """:func:`.api.reduce` for a variant: each clue and animal tried away with a fresh
     solve (the sessions of Slitherlink know its rule alone)."""
-    from ..solver import solve as run
+    from ..solver.run import solve as run
 
     first = run(v, unique=True, time_limit=time_limit)
     if first.timed_out or first.interrupted:
@@ -97,7 +97,7 @@ def reduce_variant(v: Any, time_limit: float) -> dict[str, Any]:
 def generated(blank: Any, name: str, seed: int, time_limit: float, progress: Any, share: Any) -> dict[str, Any]:
     """:func:`.api.generate`'s answer for a variant puzzle on ``blank``, made for the
     solver's grade (a person's rules are classic Slitherlink's); ``share`` writes it."""
-    from ..variant_generate import generate_variant
+    from ..make.variants import generate_variant
 
     made = generate_variant(ruled(blank, name, after=False), seed=seed, time_limit=time_limit, progress=progress)
     return {"puzzle": share(made.puzzle), "grade": None, "solver_grade": made.grade.level,

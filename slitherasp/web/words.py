@@ -5,7 +5,7 @@ page and a script on the JSON API read alike, in words rather than the command l
 The readers, builders and generator below speak as the command line does, since that
 is where most of them are read; this is the one place where their line becomes words.
 
->>> from slitherasp.errors import InputError
+>>> from slitherasp.model.errors import InputError
 >>> said(InputError("clue 9 is larger than 4 (a square has four sides)", source="<puzzle>", line=3, column=1))
 'Line 3: Clue 9 is larger than 4 (a square has four sides).'
 >>> said(InputError("hats: width 300 is out of range 6..100"))
@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..errors import InputError, SlitherError
-from ..stopping import StoppedError, deadline
+from ..model.errors import InputError, SlitherError
+from ..model.stopping import StoppedError, deadline
 
 Reply = tuple[int, dict[str, Any]]
 """An HTTP status and the JSON object of an answer."""
@@ -41,7 +41,7 @@ UNREADABLE = re.compile(r"^cannot tell the format")
 def said(error: BaseException) -> str:
     """The error in words, one sentence (two at most), with the line of the puzzle's
     text where it was found when the text has more than one; an error that is no
-    :class:`~slitherasp.errors.SlitherError` is a bug, and said to be one."""
+    :class:`~slitherasp.model.errors.SlitherError` is a bug, and said to be one."""
     if not isinstance(error, SlitherError):
         return sentence(f"something went wrong (a bug: please report it): {type(error).__name__}: {_line(error, 200)}")
     text = _line(error.message) if isinstance(error, InputError) else _line(error)

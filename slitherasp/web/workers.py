@@ -1,6 +1,6 @@
 """Where the web app's actions run, and how their work is bounded.
 
-Every action runs under its time limit (:mod:`slitherasp.stopping`'s deadline, which
+Every action runs under its time limit (:mod:`slitherasp.model.stopping`'s deadline, which
 reading, building tilings, solving, a person's rules and generation all look at) and
 stops soon after its client has gone. At most a few actions run at once: a request
 beyond them is answered at once with HTTP 503 and ``Retry-After``, so that a burst of
@@ -30,7 +30,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ..stopping import end_with_parent, stop_when
+from ..model.stopping import end_with_parent, stop_when
 from .words import GONE, Reply, answer, timed_out
 
 GRACE = 0.5
@@ -187,7 +187,7 @@ def serve(conn: Any, parent: int) -> None:
     signal.signal(signal.SIGUSR1, lambda signum, frame: stop.set())
     end_with_parent(parent)
     _limit_memory()
-    from .. import solver  # loaded before the first request, not during it
+    from ..solver import run as solver  # loaded before the first request, not during it
     from . import api
 
     while True:

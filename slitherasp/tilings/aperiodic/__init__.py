@@ -30,8 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from ...errors import InputError
-from ...limits import MAX_APERIODIC
+from ...model.errors import InputError
+from ...model.limits import MAX_APERIODIC
 from ..base import Faces
 from . import hats, penrose, spectres
 from .exact import IPoint

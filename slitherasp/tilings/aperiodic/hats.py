@@ -17,7 +17,7 @@ import math
 import random
 import re
 
-from ...errors import InputError
+from ...model.errors import InputError
 from .exact import IPoint
 from .trim import trim
 

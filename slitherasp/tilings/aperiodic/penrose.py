@@ -22,7 +22,7 @@ import random
 from collections import deque
 from dataclasses import dataclass
 
-from ...errors import InputError
+from ...model.errors import InputError
 from . import penrose_g
 from .exact import IPoint, Z, add, less5, round_root, sub, t_mul, t_turn, t_x, t_y
 from .trim import trim

@@ -29,7 +29,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ...errors import InputError
+from ...model.errors import InputError
 from .exact import IPoint, Z, add, times_t
 from .trim import trim
 

@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from ...errors import InputError
+from ...model.errors import InputError
 from .exact import D, IPoint, add, d_mul, d_turn, d_x, d_y, less3, round_root, sub
 from .trim import trim
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...topology import components
+from ...model.topology import components
 from .exact import IPoint
 
 

@@ -3,10 +3,10 @@
 // the one loop that meets every clue. Plain functions over arrays; they touch no page.
 
 import { other } from "./graph.js";
+import { EMPTY, LINE } from "./marks.js";
 import { solvedWords, strayAnimals, tally, trees } from "./variants.js";
 
-export const EMPTY = 0, LINE = 1, CROSS = 2;
-export const STATES = ["empty", "line", "cross"];
+export { CROSS, EMPTY, LINE, STATES } from "./marks.js";
 
 /**
  * Everything the lines say, in one pass over the board (linear in its size):

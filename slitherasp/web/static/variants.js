@@ -1,10 +1,10 @@
 // The Slitherlink variants' rules, checked in the page as rules.js checks Slitherlink's
-// (slitherasp/kinds/variant_rules.py says them in Python): how a clue counts (Vertex:
+// (slitherasp/kinds/variant/rules.py says them in Python): how a clue counts (Vertex:
 // corners with a line; Touch: runs of the cell's boundary on the lines), all points
 // (every dot on the loop), Sheep-Wolf's animals (sheep inside, wolves outside), and
 // Litherslink's trees (no dot with 0 or 2 lines, no loop, two or more trees).
 
-import { EMPTY, LINE } from "./rules.js";
+import { EMPTY, LINE } from "./marks.js";
 
 /** The rule of a variant's name ("touch+full", "full", "lither"...; "" or null:
  *  Slitherlink), with the cells' sides in order (`sides`) and the animals. */

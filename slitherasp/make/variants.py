@@ -15,7 +15,7 @@ a variant has none and is made for the solver's grade alone.
 
 >>> from slitherasp import tilings
 >>> from slitherasp.kinds.variant import variant
->>> from slitherasp.kinds.variant_rules import is_answer
+>>> from slitherasp.kinds.variant.rules import is_answer
 >>> made = generate_variant(variant(tilings.build("square", 4, 4), "touch"), seed=2)
 >>> made.grade.unique, is_answer(made.puzzle, made.answer)
 (True, True)
@@ -27,17 +27,17 @@ import random
 import time
 from typing import Any
 
-from . import engines
-from .errors import GenerationError, InputError
+from ..kinds.variant.puzzle import Variant, facts, program
+from ..kinds.variant.rules import count, held, is_answer
+from ..model import Answer
+from ..model.errors import GenerationError, InputError
+from ..model.stopping import check, requested
+from ..solver import engines
+from ..solver.grade import LEVELS, grade
+from ..solver.run import solve
 from .generate import SOLVER_ATTEMPTS, Generated
-from .grading import LEVELS, grade
-from .kinds.variant import Variant, facts, program
-from .kinds.variant_rules import count, held, is_answer
 from .loops import random_loop
-from .model import Answer
 from .removal import TEST_BUDGET, Progress
-from .solver import solve
-from .stopping import check, requested
 
 ANIMALS = 0.3
 """The share of Sheep-Wolf's faces that get their animal instead of a number."""
@@ -62,7 +62,7 @@ def planted(blank: Variant, rng: random.Random, attempt: int) -> Answer | None:
 def _random_answer(v: Variant, options: list[str], guide: Answer | None = None) -> Answer | None:
     """One answer of ``v`` with clasp's random decisions (``options``); with a
     ``guide`` loop, a loop that is an induced cycle near it (``asp/induced.lp``)."""
-    from .asp_facts import atoms_decoder, encoding_dir, encoding_text
+    from ..kinds.facts import atoms_decoder, encoding_dir, encoding_text
 
     p = program(v)
     extra = ""
@@ -156,7 +156,7 @@ def generate_variant(blank: Variant, *, seed: int = 0, level: str | None = None,
     """A variant puzzle on the faces of ``blank`` with exactly one answer, at the
     solver's grade ``level`` (None: any grade, uniqueness alone). The same seed gives
     the same puzzle. Clues go one at a time in a random order (so no single clue can
-    go at the end, within :data:`~slitherasp.generate.TEST_BUDGET` conflicts a test,
+    go at the end, within :data:`~slitherasp.make.generate.TEST_BUDGET` conflicts a test,
     unbounded with ``minimal``); a puzzle of another grade than ``level`` is thrown
     away for a new answer, up to ``attempts``. Ctrl-C or ``time_limit`` keep the
     puzzle so far (unique) with ``interrupted`` or ``timed_out`` set."""

@@ -9,14 +9,15 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from . import asp_facts, engines
-from .asp_facts import DEFAULT_ENCODING, atoms_decoder
-from .errors import InputError
-from .model import Puzzle
-from .results import SAT, UNKNOWN, UNSAT, Result, uniqueness
-from .rules import propagate
-from .solver import PROBING, deadline_of, decoder, run_search, solve, waited
-from .stopping import StoppedError
+from ..kinds import facts as asp_facts
+from ..kinds.facts import DEFAULT_ENCODING, atoms_decoder
+from ..model import Puzzle
+from ..model.errors import InputError
+from ..model.results import SAT, UNKNOWN, UNSAT, Result, uniqueness
+from ..model.stopping import StoppedError
+from ..rules import propagate
+from . import engines
+from .run import PROBING, deadline_of, decoder, run_search, solve, waited
 
 
 class Session:
@@ -196,7 +197,7 @@ class Session:
 
 class TextSession(Session):
     """A :class:`Session` where clingo runs on programs given as text
-    (:mod:`slitherasp.engines`): each question is the whole puzzle, its clues as
+    (:mod:`slitherasp.solver.engines`): each question is the whole puzzle, its clues as
     facts, the edges it assumes and the answers blocked as constraints. A solve with
     no answer blocked asks the rules first, from the edges it assumes on: they settle
     most puzzles whole, or find that no answer has the marks, and what they leave open
@@ -222,7 +223,7 @@ class TextSession(Session):
             facts += "".join(f":- {'not ' * line}{_link(puzzle, e)}." for e, line in known.items())
             facts += "".join(self._blocked)
         else:  # the rules first, from the marks on: often they settle it, or find no answer
-            from .simplify import reduce
+            from ..simplify import reduce
 
             faces = self._encoding == "colour"
             state = propagate(puzzle, faces=faces, known=known.items())

@@ -6,11 +6,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from .errors import InputError
-from .model import Puzzle
-from .solver import solve
-from .stopping import check
+from ..model import Puzzle
+from ..model.errors import InputError
+from ..model.stopping import check
+from ..solver.run import solve
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ def census(puzzle: Puzzle, *, max_cells: int = 30, progress: Callable[[str, int]
     def count(classes: list[list[int]], first: int) -> None:
         nonlocal total, settled
         for j in range(first, n):
-            check()  # Ctrl-C (slitherasp.stopping): the count can take an hour
+            check()  # Ctrl-C (slitherasp.model.stopping): the count can take an hour
             finer: list[list[int]] = []
             alone = 0
             for members in classes:
@@ -83,3 +84,9 @@ def census(puzzle: Puzzle, *, max_cells: int = 30, progress: Callable[[str, int]
     elif sigs:
         total = (1 << n) - 1  # one loop: every non-empty placement fits only it
     return Census(len(sigs), total, n, time.perf_counter() - start)
+
+
+def census_json(census: Census, tiling: str) -> dict[str, Any]:
+    """The object of ``census --json``."""
+    return {"tiling": tiling, "loops": census.loops, "puzzles": census.puzzles, "cells": census.cells,
+            "time": round(census.seconds, 6)}

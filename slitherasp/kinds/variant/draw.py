@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..model import Answer, Point
-from .variant import Variant, corners
+from ...model import Answer, Point
+from .puzzle import Variant, corners
 
 
 def tally(v: Variant) -> Any:
@@ -28,8 +28,8 @@ def tally(v: Variant) -> Any:
     corners with a line, and those plus the corners with an open edge. Touch: exact
     once every edge at the cell's corners is settled, else anything from 0 to its
     corners (a run can still split or join). Others: the sides, as Slitherlink."""
-    from ..render.scene import count_sides
-    from .variant_rules import touches
+    from ...render.scene import count_sides
+    from .rules import touches
 
     puzzle = v.puzzle
     if v.rule not in ("vertex", "touch"):
@@ -56,12 +56,12 @@ def scene(v: Variant, answer: Iterable[int] | None = None, **options: Any) -> An
     clues red where the lines break them under the variant's rule, sheep and wolves
     drawn in their faces (the face tinted where a whole answer has one on the wrong
     side of the loop)."""
-    from ..render.animals import animal
-    from ..render.scene import puzzle_scene
+    from ...render.animals import animal
+    from ...render.scene import puzzle_scene
 
     styles = dict(options.pop("cell_styles", None) or {})
     if answer is not None and options.get("crosses") is None and (v.sheep or v.wolves):
-        from .variant_rules import check_lines
+        from .rules import check_lines
 
         report = check_lines(v, answer)
         where = v.puzzle.cell_index
@@ -80,7 +80,7 @@ def scene(v: Variant, answer: Iterable[int] | None = None, **options: Any) -> An
 
 def text(v: Variant, answer: Answer | None = None) -> str:
     """A square grid in box-drawing characters, ``S`` for a sheep and ``W`` for a wolf."""
-    from ..render.text import grid_text
+    from ...render.text import grid_text
 
     marks = dict.fromkeys(v.sheep, "S") | dict.fromkeys(v.wolves, "W")
     return grid_text(v.puzzle, answer, marks=marks)

@@ -6,7 +6,7 @@ file of the result is written are they renamed into place (a rename within a fol
 is atomic), with Ctrl-C held back until the renames are done. A failure on the way
 removes the temporaries and leaves every old file as it was; a temporary that a
 killed process left behind is taken over by the next write of the same file. Errors are
-:class:`~slitherasp.errors.InputError` naming the file that could not be written.
+:class:`~slitherasp.model.errors.InputError` naming the file that could not be written.
 
 >>> import tempfile
 >>> folder = Path(tempfile.mkdtemp())
@@ -15,7 +15,7 @@ killed process left behind is taken over by the next write of the same file. Err
 >>> write_files({folder / "a.txt": "3\\n"}, force=False)
 Traceback (most recent call last):
 ...
-slitherasp.errors.InputError: .../a.txt: exists already (use --force to replace it)
+slitherasp.model.errors.InputError: .../a.txt: exists already (use --force to replace it)
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """Driving clingo: limits, interrupts, sessions and batches; nothing else.
 
 What to run comes from the puzzle's kind (:mod:`slitherasp.kinds`) as an
-:class:`~slitherasp.asp_facts.Program`: an encoding of ``asp/`` and its facts as text.
+:class:`~slitherasp.kinds.facts.Program`: an encoding of ``asp/`` and its facts as text.
 The program is grounded once and searched asynchronously, so that a time limit or
 Ctrl-C stops it cleanly. An unsatisfiable puzzle, a time-out or an interrupt is a
-:class:`~slitherasp.results.Result` with a status, never an exception.
+:class:`~slitherasp.model.results.Result` with a status, never an exception.
 
 >>> from slitherasp.model import from_faces
 >>> p = from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)], [(1, 0), (2, 0), (2, 1), (1, 1)]],
@@ -22,12 +22,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from . import asp_facts, engines, stopping
-from .asp_facts import AUTO, DEFAULT_ENCODING, ENCODINGS
-from .errors import InputError
-from .kinds import kind_of
-from .model import Answer, Puzzle
-from .results import SAT, UNKNOWN, UNSAT, Result, Status, uniqueness
+from ..kinds import facts as asp_facts
+from ..kinds import kind_of
+from ..kinds.facts import AUTO, DEFAULT_ENCODING, ENCODINGS
+from ..model import Answer, Puzzle, stopping
+from ..model.errors import InputError
+from ..model.results import SAT, UNKNOWN, UNSAT, Result, Status, uniqueness
+from . import engines
 
 if TYPE_CHECKING:
     import clingo
@@ -140,7 +141,7 @@ def _settled(program: asp_facts.Program, lines: Answer, start: float, *, keep: b
              statistics: bool, on_answer: Callable[[Answer], None] | None) -> Result | None:
     """The result of a puzzle whose every edge the reduction settled: its one answer,
     once the independent checker passes it (None otherwise, and clingo decides)."""
-    from .validate import check_lines
+    from ..validate import check_lines
 
     if not check_lines(program.graph, lines).valid:
         return None
@@ -154,7 +155,7 @@ def _settled(program: asp_facts.Program, lines: Answer, start: float, *, keep: b
 
 def _ground(ctl: clingo.Control, program: asp_facts.Program, deadline: float | None) -> str | None:
     """Load, add and ground the program; ``"time"`` or ``"interrupt"`` when the deadline
-    (or one of :mod:`slitherasp.stopping`) passed or a stop was asked meanwhile, else
+    (or one of :mod:`slitherasp.model.stopping`) passed or a stop was asked meanwhile, else
     None. Grounding cannot be stopped midway, so it runs in a thread of its own that
     this one waits for: when the stop comes first it is left behind (kept alive, see
     :func:`abandoned`) instead of delaying the answer by seconds (a 200x200 grid grounds
@@ -170,7 +171,7 @@ def _ground(ctl: clingo.Control, program: asp_facts.Program, deadline: float | N
 
 def waited(work: Callable[[], Any], ctl: clingo.Control, deadline: float | None) -> tuple[str | None, Any]:
     """``work()`` (a call into clingo that cannot be interrupted) in a thread, while this
-    one watches the deadline, :mod:`slitherasp.stopping` and Ctrl-C: ``(None, value)``
+    one watches the deadline, :mod:`slitherasp.model.stopping` and Ctrl-C: ``(None, value)``
     when it ended first; else ``("time" | "interrupt", None)`` and the work runs on,
     abandoned with its control. Its exception, if any, is raised here."""
     import threading
@@ -216,7 +217,7 @@ def _step(deadline: float | None) -> float:
 
 
 def deadline_of(start: float, time_limit: float | None) -> float | None:
-    """The earlier of ``start + time_limit`` and the deadline of :mod:`slitherasp.stopping`."""
+    """The earlier of ``start + time_limit`` and the deadline of :mod:`slitherasp.model.stopping`."""
     ends = [start + time_limit] if time_limit is not None else []
     outer = stopping.left()
     if outer is not None:

@@ -16,7 +16,7 @@ and clues) read under another rule:
 ==============  =======================================================================
 
 The rules are those of pzprjs (``vslither``, ``tslither``, ``swslither``, the flag ``f``,
-``lither``) said for any face: :mod:`.variant_rules` states them in plain Python (the
+``lither``) said for any face: :mod:`.rules` states them in plain Python (the
 checker), ``asp/`` as encodings. Touch needs its clued cells to be simple cycles;
 Sheep-Wolf and Litherslink need the cells to be the faces of a disc (inside and
 outside; a loop shuts faces in). A variant's program is always the whole puzzle: the
@@ -36,10 +36,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from .. import asp_facts
-from ..asp_facts import Program
-from ..errors import InputError
-from ..model import Answer, Name, Puzzle, TilingRef
+from ...model import Name, Puzzle, TilingRef
+from ...model.errors import InputError
+from .. import facts as asp_facts
+from ..facts import Program
 
 RULES = ("vertex", "touch", "sheep-wolf", "lither", "classic")
 """The clue rules: how a clue counts (``classic``: a plain Slitherlink's, only with
@@ -386,26 +386,3 @@ def corner_facts(puzzle: Puzzle, *, touch: bool = False) -> str:
                 a, b = puzzle.edges[sides[i - 1]]
                 out.append(f"side_before({cells[c]},{name[v]},{name[a]},{name[b]}).")
     return "".join(out)
-
-
-# --------------------------------------------------------------------------- the kind
-def check(v: Variant, links: Iterable[tuple[Name, Name]],
-          reference: Iterable[tuple[Name, Name]] | None = None) -> Any:
-    """The independent checker's report (:func:`.variant_rules.check`)."""
-    from .variant_rules import check as check_variant
-
-    return check_variant(v, links, reference)
-
-
-def scene(v: Variant, answer: Iterable[int] | None = None, **options: Any) -> Any:
-    """The drawing (:func:`.variant_draw.scene`)."""
-    from .variant_draw import scene as draw
-
-    return draw(v, answer, **options)
-
-
-def text(v: Variant, answer: Answer | None = None) -> str:
-    """A square grid in box-drawing characters (:func:`.variant_draw.text`)."""
-    from .variant_draw import text as draw
-
-    return draw(v, answer)

@@ -10,7 +10,7 @@ line the command line prints. Readers raise it without knowing their file, and
 ...     raise InputError("bad row", line=2)
 Traceback (most recent call last):
 ...
-slitherasp.errors.InputError: b.txt:2: bad row
+slitherasp.model.errors.InputError: b.txt:2: bad row
 """
 
 from __future__ import annotations

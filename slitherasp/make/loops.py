@@ -25,9 +25,9 @@ from __future__ import annotations
 import heapq
 import random
 
-from .errors import GenerationError
-from .model import Answer, Puzzle
-from .stopping import check
+from ..model import Answer, Puzzle
+from ..model.errors import GenerationError
+from ..model.stopping import check
 
 __all__ = ["colouring", "random_loop"]
 
@@ -40,7 +40,7 @@ class _Patch:
     each vertex. The outside is the face numbered ``len(cells)``."""
 
     def __init__(self, puzzle: Puzzle) -> None:
-        from .rules.shape import OUTSIDE, graph_shape
+        from ..rules.shape import OUTSIDE, graph_shape
 
         shape = graph_shape(puzzle)
         if not shape.disc or any(r is None for r in shape.rings):

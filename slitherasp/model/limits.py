@@ -5,14 +5,14 @@ Every reader of every format goes through these: a number is checked for length
 before Python converts it (so no number can cost quadratic time or exceed what clingo
 holds), a file is checked for size before it is read, bytes are decoded once (a UTF-8
 byte-order mark is dropped; binary content and unreadable files are named as such).
-Everything refused is an :class:`~slitherasp.errors.InputError`.
+Everything refused is an :class:`~slitherasp.model.errors.InputError`.
 
 >>> integer("12", "a width", low=1, high=200)
 12
 >>> integer("9" * 30, "a vertex")
 Traceback (most recent call last):
 ...
-slitherasp.errors.InputError: a vertex 999999999999999999999999999999 is out of range: at most ... digits
+slitherasp.model.errors.InputError: a vertex 999999999999999999999999999999 is out of range: at most ... digits
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 clue set, clues go in batches while the puzzle stays uniquely solvable at its grade: for
 a person's grade each test is a derivation of the rules up to that level that keeps the
 facts not resting on the clues taken away (:class:`.rules.derive.Derivation`); for the
-solver's, a solve in one grounded :class:`~slitherasp.sessions.Session` (clues switched
+solver's, a solve in one grounded :class:`~slitherasp.solver.sessions.Session` (clues switched
 by assumptions). Batches double after a success and halve after a failure (grades are
 monotone in the clues, so this gives the puzzle that removing one clue at a time would).
 """
@@ -13,16 +13,16 @@ import gc
 import time
 from collections.abc import Callable, Sequence
 
-from .grades import HUMAN_LEVELS
-from .grading import LEVELS, grade
-from .model import Answer, Puzzle
-from .rules import LEVELS as LOOPY_LEVELS
-from .rules import deduce
-from .rules.derive import Derivation
-from .rules.engine import Stopped
-from .rules.grade import human_solves
-from .solver import solve
-from .stopping import reason, requested
+from ..model import Answer, Puzzle
+from ..model.levels import HUMAN_LEVELS
+from ..model.stopping import reason, requested
+from ..rules import LEVELS as LOOPY_LEVELS
+from ..rules import deduce
+from ..rules.derive import Derivation
+from ..rules.engine import Stopped
+from ..rules.grade import human_solves
+from ..solver.grade import LEVELS, grade
+from ..solver.run import solve
 
 TEST_BUDGET = 10_000
 """Conflicts one removal test may take unless ``minimal``: past it the clues stay. A
@@ -37,7 +37,7 @@ Progress = Callable[[int, int, int, float], None]
 """``progress(removed, kept, untested, elapsed)`` after every test."""
 
 
-class _Remover:
+class Remover:
     """Removes clues from a full clue set while ``ok`` holds, in batches (see
     :func:`_remove_all`). For the solver's grade every test is a solve in one
     Session; for a person's, a derivation of the rules up to that level."""
@@ -69,7 +69,7 @@ class _Remover:
         self.blocked = level in (None, "hard")
         """Only uniqueness counts: the session forbids the planted loop, so that a test
         asks for any other answer at once (benchmarks/README.md: up to 37% less time)."""
-        from .sessions import Session  # clingo: a person's levels never load it
+        from ..solver.sessions import Session  # clingo: a person's levels never load it
 
         self.session = Session(puzzle, values=[[k] for k in full], pinned={self.anchor: full[self.anchor]},
                                fresh=level in ("easy", "medium"))
@@ -197,7 +197,7 @@ class _Remover:
         return self.puzzle.with_clues(self.clues)
 
 
-def _removed(remover: _Remover, order: list[int], minimal: bool, difficulty: str | None) -> str | None:
+def removed(remover: Remover, order: list[int], minimal: bool, difficulty: str | None) -> str | None:
     """Remove the clues a loop's puzzle can spare: ``""`` when done, ``"interrupt"`` or
     ``"time"`` when stopped early, None when its full clue set misses the grade."""
     try:
@@ -213,7 +213,7 @@ def _removed(remover: _Remover, order: list[int], minimal: bool, difficulty: str
     return ""
 
 
-def _remove_all(remover: _Remover, order: Sequence[int], floor: int) -> None:
+def _remove_all(remover: Remover, order: Sequence[int], floor: int) -> None:
     """Walk the cells in ``order`` in batches that double after a success and halve
     after a failure. The cyclic garbage collector is off meanwhile: the tests make
     millions of lists and tuples and no cycle (square 30x30 hard: 13% less time)."""

@@ -30,11 +30,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..model import Name, Puzzle
-from ..topology import components
-from ..validate import Report, Rule, Violation, answer_edges
-from ..validate import check as check_loop
-from .variant import Variant, corners
+from ...model import Name, Puzzle
+from ...model.topology import components
+from ...validate import Report, Rule, Violation, answer_edges
+from ...validate import check as check_loop
+from .puzzle import Variant, corners
 
 
 # --------------------------------------------------------------------------- counting

@@ -1,11 +1,11 @@
-"""Topology of patches of faces: pieces, neighbours, discs, trimming.
+"""Topology of patches of faces: pieces, neighbours, discs.
 
 One place for the questions every room asks of a patch: which cells touch
 (:func:`face_neighbours`), how things fall into groups (:func:`components`), which
 cells are simple cycles (:func:`cell_cycles`), whether the cells are the faces of a
 disc, read from the edges alone (:func:`disc_defect`, :func:`is_disc`: what the
-``colour`` encoding and the rules of faces rely on, and what polygons must be), how
-to trim a patch to a disc (:func:`trim_to_disc`). Pure Python: no networkx, no numpy.
+``colour`` encoding and the rules of faces rely on, and what polygons must be).
+Pure Python: no networkx, no numpy.
 
 >>> from slitherasp.model import from_faces
 >>> two = from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)], [(1, 0), (2, 0), (2, 1), (1, 1)]])
@@ -17,12 +17,34 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .model import Puzzle
+from typing import Any, Protocol
 
 Point = tuple[float, float]
+
+
+class Complex(Protocol):
+    """What topology reads of a puzzle (a :class:`~slitherasp.model.puzzle.Puzzle` is
+    one): vertices, edges as vertex pairs, cells as edge sets, and what derives from
+    them. Written as a protocol so that this module needs nothing of the model's."""
+
+    @property
+    def vertices(self) -> Sequence[Any]: ...
+    @property
+    def edges(self) -> Sequence[tuple[int, int]]: ...
+    @property
+    def cells(self) -> Sequence[Any]: ...
+    @property
+    def cell_edges(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def edge_cells(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def incidence(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def face_cycles(self) -> Sequence[Any]: ...
+    @property
+    def face_sides(self) -> Sequence[Any]: ...
+    @property
+    def geometry(self) -> Any: ...
 
 
 # --------------------------------------------------------------------------- groups
@@ -161,7 +183,7 @@ class Parity:
         return roots, parities
 
 
-def face_neighbours(puzzle: Puzzle) -> list[set[int]]:
+def face_neighbours(puzzle: Complex) -> list[set[int]]:
     """For each cell, the cells sharing an edge with it."""
     nbrs: list[set[int]] = [set() for _ in puzzle.cells]
     for cs in puzzle.edge_cells:
@@ -174,7 +196,7 @@ def face_neighbours(puzzle: Puzzle) -> list[set[int]]:
 Cycles = tuple[tuple[int, ...] | None, ...]
 
 
-def cell_cycles(puzzle: Puzzle) -> tuple[Cycles, Cycles]:
+def cell_cycles(puzzle: Complex) -> tuple[Cycles, Cycles]:
     """For each cell whose edges form one simple cycle, its vertices and its edges in
     the order of the cycle (edge ``i`` joins vertices ``i`` and ``i + 1``); None for
     any other cell. Combinatorial: the geometry is not read.
@@ -232,7 +254,7 @@ class Defect:
     groups: tuple[frozenset[int], ...] = ()
 
 
-def disc_defect(puzzle: Puzzle) -> Defect | None:
+def disc_defect(puzzle: Complex) -> Defect | None:
     """None when the cells are the faces of a topological disc, else what is wrong.
 
     The test is combinatorial and exact, and reads no coordinates: every cell a
@@ -281,12 +303,12 @@ def disc_defect(puzzle: Puzzle) -> Defect | None:
     return None
 
 
-def is_disc(puzzle: Puzzle) -> bool:
+def is_disc(puzzle: Complex) -> bool:
     """Whether the cells are the faces of a disc-shaped patch (:func:`disc_defect`)."""
     return disc_defect(puzzle) is None
 
 
-def _pinched_vertex(puzzle: Puzzle) -> int | None:
+def _pinched_vertex(puzzle: Complex) -> int | None:
     """A vertex whose cells do not form one fan or wheel (their sides at the vertex,
     joined cell by cell, fall into several groups), or None. Needs every cell a
     simple cycle."""
@@ -315,37 +337,3 @@ def _one_fan(pairs: list[tuple[int, int]], edges: int) -> bool:
                 seen.add(y)
                 todo.append(y)
     return len(seen) == edges
-
-
-def trim_to_disc(faces: Iterable[Sequence[Point]]) -> list[list[Point]]:
-    """The faces that remain after trimming a patch to a disc.
-
-    Where the faces around a border corner fall apart into several fans (the border
-    pinches), all but the largest fan are dropped, until no corner pinches; then only
-    the largest edge-connected piece is kept.
-
-    >>> squares = [[(0, 0), (1, 0), (1, 1), (0, 1)], [(1, 1), (2, 1), (2, 2), (1, 2)]]
-    >>> len(trim_to_disc(squares))
-    1
-    """
-    from .model import from_faces
-
-    kept = [list(f) for f in faces]
-    if not kept:
-        return kept
-    patch = from_faces(kept)
-    sides = [set(cs) for cs in patch.edge_cells]
-    corners = {v for e, cs in enumerate(sides) if len(cs) == 1 for v in patch.edges[e]}
-    alive = set(range(len(kept)))
-    while corners:
-        drop: set[int] = set()
-        for v in corners:
-            links = [sides[e] for e in patch.incidence[v]]
-            drop.update(*components(set().union(*links), [tuple(cs) for cs in links])[1:])
-        alive -= drop
-        touched = {e for c in drop for e in patch.cell_edges[c]}
-        for e in touched:
-            sides[e] -= drop
-        corners = {v for e in touched for v in patch.edges[e]}
-    pieces = components(alive, [tuple(cs) for cs in sides])
-    return [kept[i] for i in sorted(pieces[0])] if pieces else []

@@ -32,18 +32,19 @@ import random
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from typing import Any
 
-from .errors import GenerationError, InputError
-from .grades import HUMAN_LEVELS
-from .grading import LEVELS, Grade, grade
+from ..model import Answer, Puzzle
+from ..model.errors import GenerationError, InputError
+from ..model.levels import HUMAN_LEVELS
+from ..model.stopping import StoppedError, check, reason, requested, stop_when
+from ..rules import LEVELS as LOOPY_LEVELS
+from ..rules import deduce
+from ..rules.engine import Stopped
+from ..rules.grade import HumanGrade, human_grade, human_solves
+from ..solver.grade import LEVELS, Grade, grade, grade_json
 from .loops import random_loop
-from .model import Answer, Puzzle
-from .removal import TEST_BUDGET, Progress, _removed, _Remover
-from .rules import LEVELS as LOOPY_LEVELS
-from .rules import deduce
-from .rules.engine import Stopped
-from .rules.grade import HumanGrade, human_grade, human_solves
-from .stopping import StoppedError, check, reason, requested, stop_when
+from .removal import TEST_BUDGET, Progress, Remover, removed
 
 DIFFICULTIES = HUMAN_LEVELS[:5]
 """Grades for a person that generation can aim at (``search`` is not a goal)."""
@@ -187,10 +188,10 @@ def generate(
     tried = 0
     for attempt, loop in _loops(puzzle, rng, attempts, more):
         tried = attempt
-        remover = _Remover(puzzle, loop, level, progress, None if minimal else TEST_BUDGET, difficulty, deadline)
+        remover = Remover(puzzle, loop, level, progress, None if minimal else TEST_BUDGET, difficulty, deadline)
         order = [c for c in remover.clues if c != remover.anchor]
         rng.shuffle(order)
-        stop = _removed(remover, order, minimal, difficulty)
+        stop = removed(remover, order, minimal, difficulty)
         tests += remover.tests
         if stop is None:
             if len(reached) < REACHED_SAMPLE:
@@ -310,3 +311,15 @@ def _check_goal(puzzle: Puzzle, level: str | None, difficulty: str | None) -> No
 def _reached(puzzle: Puzzle, difficulty: str | None) -> str | None:
     """The grade a full clue set reached (of the kind asked for)."""
     return grade(puzzle).level if difficulty is None else human_grade(puzzle, most=4).level
+
+
+def generated_json(made: Generated, instance: str, files: list[str], minimal: bool) -> dict[str, Any]:
+    """The object of ``generate --json``: where the puzzle went, its clues and grade."""
+    return {
+        "instance": instance, "files": files, "clues": made.puzzle.clue_count(),
+        "cells": len(made.puzzle.cells), **grade_json(made.grade),
+        "minimal": minimal and not (made.interrupted or made.timed_out),
+        "seed": made.seed, "attempts": made.attempts, "tests": made.tests, "time": round(made.seconds, 3),
+        **({"interrupted": True} if made.interrupted else {}),
+        **({"timed_out": True} if made.timed_out else {}),
+    }

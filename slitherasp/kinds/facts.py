@@ -30,11 +30,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .errors import InputError
-from .model import Puzzle
+from ..model import Puzzle
+from ..model.errors import InputError
 
 if TYPE_CHECKING:
-    from .simplify import Reduced
+    from ..simplify import Reduced
 
 FILES: dict[str, str] = {
     "reach": "slitherlink.lp",
@@ -56,7 +56,7 @@ DEFECTS = {
     "pieces": "the cells fall apart into pieces", "pinch": "the cells at a vertex are not one fan",
     "closed": "no border: a closed surface", "holes": "holes", "euler": "handles (V - E + F is not 1)",
 }
-"""What each :class:`slitherasp.topology.Defect` means, in words."""
+"""What each :class:`slitherasp.model.topology.Defect` means, in words."""
 AUTO = "auto"
 """The default: ``colour`` where the cells are the faces of a disc, else ``reach``."""
 DEFAULT_ENCODING = AUTO
@@ -66,8 +66,8 @@ CHOICES = (AUTO, *ENCODINGS)
 
 def encoding_dir() -> Path:
     """The folder of the ``.lp`` files: ``asp/`` beside the package, or installed."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here.parent / "asp", here / "asp"):
+    package = Path(__file__).resolve().parents[1]
+    for candidate in (package.parent / "asp", package / "asp"):
         if (candidate / "loop.lp").is_file():
             return candidate
     raise FileNotFoundError("cannot find the encodings (asp/*.lp)")
@@ -83,7 +83,7 @@ def encoding_path(name: str) -> Path:
 def encoding_text(name: str) -> str:
     """A named encoding as one text, its ``#include`` directives replaced by the files
     they name (each once, as clingo includes them): what a text run
-    (:mod:`slitherasp.engines`) gives clingo, which reads no files of ours.
+    (:mod:`slitherasp.solver.engines`) gives clingo, which reads no files of ours.
 
     >>> "#include" in encoding_text("colour"), "#show link/2." in encoding_text("colour")
     (False, True)
@@ -112,7 +112,7 @@ def resolve(encoding: str, puzzle: Puzzle) -> str:
     if encoding == AUTO:
         return "colour" if puzzle.is_disc else "reach"
     if encoding == "colour" and not puzzle.is_disc:
-        from .topology import disc_defect
+        from ..model.topology import disc_defect
 
         defect = disc_defect(puzzle)
         raise InputError("the colour encoding needs the cells to be the faces of a disc-shaped patch "
@@ -157,14 +157,14 @@ def slitherlink(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING, *, simplify: b
     probing = any(puzzle.clues)
     faces = chosen == "colour"
     if simplify:
-        from .rules import propagate
+        from ..rules import propagate
 
         state = propagate(puzzle, faces=faces)
         if state is not None and None not in state:
             # settled whole: the one possible answer, which the solver only checks
             # (no facts: a program that must search is built again without this)
             return Program(puzzle, chosen, "", probing, settled=frozenset(e for e, s in enumerate(state) if s))
-        from .simplify import reduce  # not before: a puzzle settled whole needs none of it
+        from ..simplify import reduce  # not before: a puzzle settled whole needs none of it
 
         reduced = None if state is None else reduce(puzzle, faces=faces, state=state)
         if reduced is not None:

@@ -9,8 +9,8 @@ each cell, so that answers can be drawn.
 Tilings never build a puzzle by hand: they emit faces as lists of coordinates and
 :func:`from_faces` derives vertices, edges, incidences and the outside once.
 
-This module and :mod:`slitherasp.topology` are the bottom of the house: they import
-only :mod:`slitherasp.errors` (whose exceptions they re-export) and the standard library.
+This module and :mod:`slitherasp.model.topology` are the bottom of the house: they import
+only :mod:`slitherasp.model.errors` (whose exceptions they re-export) and the standard library.
 
 >>> p = from_faces([[(0, 0), (1, 0), (1, 1), (0, 1)]], clues=[4])
 >>> len(p.vertices), len(p.edges), p.cells, p.clues
@@ -187,7 +187,7 @@ class Puzzle:
     def face_cycles(self) -> tuple[tuple[int, ...] | None, ...]:
         """For each cell whose edges form one simple cycle, its vertices in the order
         of that cycle (in either direction); None for any other cell. Read from the
-        edges alone: no geometry needed (:func:`slitherasp.topology.cell_cycles`).
+        edges alone: no geometry needed (:func:`slitherasp.model.topology.cell_cycles`).
 
         >>> from_faces([[(0, 0), (1, 0), (0, 1)]]).face_cycles
         ((0, 1, 2),)
@@ -218,7 +218,7 @@ class Puzzle:
 
     @cached_property
     def is_disc(self) -> bool:
-        """Whether the cells are the faces of a disc (:func:`slitherasp.topology.is_disc`):
+        """Whether the cells are the faces of a disc (:func:`slitherasp.model.topology.is_disc`):
         then every cycle bounds exactly one set of faces, what the ``colour`` encoding
         and the rules of faces rely on. Decided from the edges and cells alone, so bare
         competition facts are recognised as well as tilings with their geometry.

@@ -29,8 +29,8 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any, overload
 
-from .errors import GenerationError, InputError
-from .stopping import check, end_with_parent
+from ..model.errors import GenerationError, InputError
+from ..model.stopping import check, end_with_parent
 
 INDEX = "index.jsonl"
 RESTARTS = 3
@@ -130,8 +130,8 @@ def jobs_from_spec(text: str, source: str = "<spec>") -> Jobs:
     >>> [(j.number, j.name, j.difficulty) for j in jobs_from_spec(spec)]
     [(0, 'square-5x5-00000', None), (1, 'square-5x5-00001', None), (2, 'cairo-4x4-00002', 'easy')]
     """
-    from . import tilings
-    from .grades import HUMAN_LEVELS, SOLVER_LEVELS
+    from .. import tilings
+    from ..model.levels import HUMAN_LEVELS, SOLVER_LEVELS
 
     data = _parse_spec(text, source)
     seed, runs = data.get("seed", 0), data.get("runs")
@@ -180,10 +180,10 @@ def _parse_spec(text: str, source: str) -> dict[str, Any]:
 def make(job: Job) -> dict[str, Any]:
     """Make one puzzle (in a worker): its files as texts, and its index line; or the
     reason it failed. Runs anywhere: reads and writes nothing."""
-    from . import tilings
-    from .formats import instance_files
+    from .. import tilings
+    from ..formats import instance_files
+    from ..model.results import finite
     from .generate import generate
-    from .results import finite
 
     start = time.process_time()
     line: dict[str, Any] = {"number": job.number, "file": f"{job.name}.lp", "tiling": job.tiling,
@@ -218,7 +218,7 @@ def done(folder: Path) -> set[int]:
 
 def record(folder: Path, result: dict[str, Any]) -> None:
     """Write a finished puzzle's files atomically, then append its index line."""
-    from .files import write_files
+    from ..model.files import write_files
 
     write_files({folder / name: text for name, text in result["files"].items()})
     path = folder / INDEX
@@ -236,8 +236,8 @@ def record(folder: Path, result: dict[str, Any]) -> None:
 def run(todo: Iterable[Job], folder: Path, *, jobs: int = 1, cluster: str | None = None,
         progress: Callable[[dict[str, Any]], None] | None = None) -> int:
     """Make the jobs not yet done in ``folder``, writing each as it finishes; how many
-    were made. Ctrl-C (a stop request, :mod:`slitherasp.stopping`) raises
-    :class:`~slitherasp.stopping.StoppedError`: finished puzzles stay, the ones under
+    were made. Ctrl-C (a stop request, :mod:`slitherasp.model.stopping`) raises
+    :class:`~slitherasp.model.stopping.StoppedError`: finished puzzles stay, the ones under
     way are dropped and made next time, none is kept half made."""
     finished = done(folder)
     left = (job for job in todo if job.number not in finished)
@@ -258,7 +258,7 @@ def results(items: Iterable[Any], work: Callable[[Any], dict[str, Any]], jobs: i
     (at most :func:`ahead` handed out and not given back), so memory does not grow
     with their number. A worker process that dies (killed, out of memory) breaks its
     pool: the items not finished go to a new pool, up to :data:`RESTARTS` times. A
-    stop request ends it with :class:`~slitherasp.stopping.StoppedError` (Ctrl-C
+    stop request ends it with :class:`~slitherasp.model.stopping.StoppedError` (Ctrl-C
     does with ``KeyboardInterrupt``), the workers with it.
 
     >>> [r["n"] for r in results(range(3), lambda n: {"n": n * n}, ordered=True)]
@@ -417,7 +417,7 @@ def _dask(cluster: str) -> Iterator[Any]:
 
 # --------------------------------------------------------------------------- batches
 _BATCH: dict[str, Any] = {}
-"""One :class:`~slitherasp.sessions.Batch` per worker process and encoding."""
+"""One :class:`~slitherasp.solver.sessions.Batch` per worker process and encoding."""
 
 
 def solve_item(item: tuple[str, Any, bool, float | None, str]) -> dict[str, Any]:
@@ -425,9 +425,9 @@ def solve_item(item: tuple[str, Any, bool, float | None, str]) -> dict[str, Any]
     unique, time limit, encoding)`` -> ``{"name", "json", "status", "unique"}``, where
     ``json`` is the line of ``batch --json``. The client reads the files, so workers
     need none."""
-    from .errors import SlitherError
-    from .results import error_json, solve_json
-    from .sessions import Batch
+    from ..model.errors import SlitherError
+    from ..model.results import error_json, solve_json
+    from ..solver.sessions import Batch
 
     name, puzzle, unique, time_limit, encoding = item
     if isinstance(puzzle, str):

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
-from .grades import SOLVER_LEVELS
-from .model import Puzzle
-from .rules.grade import HumanGrade, human_grade
-from .solver import solve
+from ..model import Puzzle
+from ..model.levels import SOLVER_LEVELS
+from ..model.results import finite
+from ..rules.grade import HumanGrade, human_grade
+from .run import solve
 
 __all__ = ["LEVELS", "Grade", "grade"]
 
@@ -75,3 +77,14 @@ def grade(puzzle: Puzzle, *, time_limit: float | None = None, human: bool = Fals
     if plain.exhausted and plain.statistics["choices"] == 0:
         return Grade("easy", True, 0, plain.statistics["conflicts"], 1, person)
     return Grade("medium", True, 0, s["conflicts"], 1, person)
+
+
+def grade_json(grade: Grade, instance: str | None = None) -> dict[str, Any]:
+    """The object of ``grade --json``."""
+    return {
+        **({"instance": instance} if instance is not None else {}),
+        "grade": grade.level, "unique": grade.unique, "choices": grade.choices,
+        "conflicts": grade.conflicts, "answers": grade.answers,
+        **({"human_grade": grade.human.level, "human_score": finite(grade.human.score),
+            "human_steps": list(grade.human.steps)} if grade.human is not None else {}),
+    }

@@ -3,9 +3,9 @@ cannot be loaded (the page in the browser, under Pyodide), on a whole program gi
 text to a *runner* that answers with clingo's JSON output (``--outf=2``): clingo-wasm,
 the same clingo compiled to WebAssembly.
 
-The solver (:mod:`slitherasp.solver`) and sessions (:mod:`slitherasp.sessions`) use
+The solver (:mod:`slitherasp.solver`) and sessions (:mod:`slitherasp.solver.sessions`) use
 clingo's module when it loads, else :func:`run_text`. One encoding and one set of
-facts (:mod:`slitherasp.asp_facts`) either way; only how they reach clingo differs: a
+facts (:mod:`slitherasp.kinds.facts`) either way; only how they reach clingo differs: a
 text run grounds the whole program afresh, has no assumptions or externals (a session
 writes its clues and marks as facts and constraints) and cannot be interrupted (its
 time limit is clingo's own ``--time-limit``).
@@ -32,9 +32,9 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .asp_facts import Program
-    from .model import Answer
-    from .results import Result
+    from ..kinds.facts import Program
+    from ..model import Answer
+    from ..model.results import Result
 
 __all__ = ["RUNNER", "Run", "in_process", "json_run", "run_text", "set_runner", "solve_program"]
 
@@ -84,7 +84,7 @@ def run_text(program: str, models: int, options: Sequence[str], *, time_limit: f
     """Run ``program`` (encoding and facts, as text) for up to ``models`` models (0:
     all) with clingo's command-line ``options``; ``time_limit`` in seconds (rounded up:
     clingo counts whole seconds)."""
-    from .errors import SlitherError
+    from ..model.errors import SlitherError
 
     runner = RUNNER
     if runner is None:
@@ -109,8 +109,8 @@ def solve_program(program: Program, args: list[str], start: float, *, time_limit
     """:func:`slitherasp.solver.solve` as one run of the program as text: the same
     encoding and facts, clingo's own time limit, no interrupt. ``args``: the solve's
     command-line options, the number of models first."""
-    from . import asp_facts
-    from .results import SAT, UNKNOWN, UNSAT, Result, uniqueness
+    from ..kinds import facts as asp_facts
+    from ..model.results import SAT, UNKNOWN, UNSAT, Result, uniqueness
 
     text = asp_facts.encoding_text(program.encoding) + "\n" + program.facts
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
