@@ -28,7 +28,6 @@ from __future__ import annotations
 import pickle
 import zlib
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -118,7 +117,9 @@ def _answers_per_page(per_page: int) -> int:
 def _puzzle_pages(book: Book, items: list[Entry], per_page: int, solutions: bool,
                   tick: Callable[[int, str], None]) -> list[tuple[int | None, str, bytes | None]]:
     """The puzzles, ``per_page`` to a page; with ``solutions``, each puzzle's answer
-    drawing, packed (a few KB), for the answer pages."""
+    drawing, packed (a few KB), for the answer pages. A puzzle page draws the scene of
+    the puzzle alone: nothing of the answer's scene (its lines, the clues and faces it
+    judges) can reach it."""
     from ..kinds import scene_of
     from .pages import GRIDS
 
@@ -128,17 +129,18 @@ def _puzzle_pages(book: Book, items: list[Entry], per_page: int, solutions: bool
         check()
         puzzle = e.load()
         e = graded(e.known(puzzle), puzzle)
-        answer = e.answer(puzzle) if solutions else None
-        s = scene_of(puzzle, sorted(answer) if answer is not None else None)
+        s = scene_of(puzzle)
         if k % per_page == 0:
             book.new_page("Puzzles", turned=per_page == 1 and book.turns(s, HEADING))
             slots = book.paper.grid(*GRIDS[per_page], gap=10.0)
         slot = book.centred(s, HEADING) if per_page == 1 else slots[k % per_page]
         number = k + 1 if len(items) > 1 else None  # one puzzle alone has no number
         box = book.heading(slot, number, f"{e.label()}  ·  {e.grade or 'no grade'}", HEADING)
-        book.board(replace(s, loop=()), box)
+        book.board(s, box)
         if solutions:
-            packed.append((number, e.label(), zlib.compress(pickle.dumps(s), 1) if answer is not None else None))
+            answer = e.answer(puzzle)
+            drawn = scene_of(puzzle, sorted(answer)) if answer is not None else None
+            packed.append((number, e.label(), zlib.compress(pickle.dumps(drawn), 1) if drawn is not None else None))
         tick(k + 1, e.path or "")
     return packed
 

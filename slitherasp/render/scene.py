@@ -334,9 +334,11 @@ def puzzle_scene(
         fill = ["inside" if i else "outside" for i in inside]
 
     state = "none" if answer is None and crosses is None else "partial" if crosses is not None else "whole"
-    if state == "whole":  # a whole answer: every other edge is no line
-        crossed = set(range(len(puzzle.edges))) - set(chosen)
-    texts = _clue_texts(puzzle, P, face_cells, centres, radii, chosen, crossed, state, cell_styles,
+    # a whole answer's clues are judged with every other edge settled as no line, but
+    # only crosses given are drawn (an answer's drawing is its loop, not a cross on
+    # every other edge)
+    judged = set(range(len(puzzle.edges))) - set(chosen) if state == "whole" else crossed
+    texts = _clue_texts(puzzle, P, face_cells, centres, radii, chosen, judged, state, cell_styles,
                         tally or count_sides(puzzle))
     line, states = set(chosen), {}
     for e in range(len(puzzle.edges)):
