@@ -66,7 +66,8 @@ FORMATS: dict[str, Format] = {
         Format("lp", (".lp", ".asp", ".facts"), "lp", "ASP-competition facts: edge/2, cell_contains/3, clue/2",
                reader="read_instance", writer="write_instance"),
         Format("loopy", (".loopy",), "loopy", "Simon Tatham's Loopy game IDs (WxHtN:clues) on all 18 of its grids"),
-        Format("tiling", (".tiling",), "tiling", "tiling IDs (tiling:NAME:WxH:clues) on a patch of any of our tilings"),
+        Format("tiling", (".tiling",), "tiling",
+               "tiling IDs (tiling:NAME:WxH:clues; a variant's rule before the clues) on a patch of our tilings"),
         Format("penpa", (".penpa",), "penpa", "penpa-edit URLs (swaroopg92.github.io/penpa-edit), square grids"),
         Format("pzprv3", (".pzprv3",), "pzpr", "pzprjs / puzz.link saved files (pzprv3, slither), square grids",
                reader="read_pzprv3", writer="write_pzprv3", sniffer="sniff_pzprv3"),
@@ -197,7 +198,7 @@ def writable() -> list[str]:
     return [f.name for f in FORMATS.values() if f.writable]
 
 
-VARIANT_FORMATS = ("lp", "pzpr", "pzprv3")
+VARIANT_FORMATS = ("lp", "tiling", "pzpr", "pzprv3")
 """The formats that can say a puzzle is a variant (:mod:`slitherasp.kinds.variant`)."""
 
 
