@@ -112,11 +112,24 @@ def answer_edges(puzzle: Puzzle, links: Iterable[tuple[Name, Name]]) -> tuple[se
 
 
 def check(
-    puzzle: Puzzle,
+    puzzle: Puzzle | Any,
     links: Iterable[tuple[Name, Name]],
     reference: Iterable[tuple[Name, Name]] | None = None,
 ) -> Report:
-    """Check an answer (``(U, V)`` name pairs) against the rules and a reference."""
+    """Check an answer (``(U, V)`` name pairs) against the rules and a reference; a
+    puzzle of another kind (a variant, a Sloop) against its own rules, by its kind's
+    checker (:mod:`slitherasp.kinds`).
+
+    >>> from slitherasp import tilings
+    >>> from slitherasp.kinds.variant import variant
+    >>> v = variant(tilings.build("square", 1, 1).with_clues([3]), "vertex")
+    >>> [str(x) for x in check(v, v.links({0, 1, 2, 3})).violations]
+    ['cell c0 has 4 corners on the loop, its clue is 3']
+    """
+    if not isinstance(puzzle, Puzzle):
+        from .kinds import kind_of
+
+        return kind_of(puzzle).check(puzzle, links, reference)  # type: ignore[no-any-return]
     used, violations = answer_edges(puzzle, links)
     violations += _broken(puzzle, used)
     if reference is not None:
@@ -205,8 +218,18 @@ def _walk(puzzle: Puzzle, used: set[int]) -> int:
     return count
 
 
-def is_solution(puzzle: Puzzle, answer: Iterable[int]) -> bool:
-    """True when the edge-index set ``answer`` is one loop meeting every clue."""
+def is_solution(puzzle: Puzzle | Any, answer: Iterable[int]) -> bool:
+    """True when the edge-index set ``answer`` is one loop meeting every clue; for a
+    puzzle of another kind, an answer under its own rules (:func:`check`).
+
+    >>> from slitherasp import tilings
+    >>> from slitherasp.kinds.variant import variant
+    >>> v = variant(tilings.build("square", 2, 1).with_clues([None, 4]), "vertex")
+    >>> is_solution(v, v.puzzle.cell_edges[0]), is_solution(v, v.puzzle.cell_edges[1])
+    (False, True)
+    """
+    if not isinstance(puzzle, Puzzle):
+        return check(puzzle, getattr(puzzle, "graph", puzzle).links(answer)).valid
     return check_lines(puzzle, answer).valid
 
 

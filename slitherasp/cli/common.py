@@ -14,8 +14,9 @@ from enum import IntEnum
 from pathlib import Path
 from typing import Any
 
+from ..model.limits import MAX_MODELS
 from ..model import Puzzle
-from ..model.errors import InputError
+from ..model.errors import InputError, printable
 from .typed import lowered
 
 STARTED = time.perf_counter()
@@ -79,7 +80,10 @@ def out(text: str = "") -> None:
 
 
 def err(text: str) -> None:
-    sys.stderr.write(text + "\n")
+    """A line on standard error, one line whatever it quotes (:func:`printable`: a
+    line break or an escape code in a file name or a puzzle given as text is written
+    as its escape)."""
+    sys.stderr.write(printable(text) + "\n")
 
 
 def score_text(score: float) -> str:
@@ -228,7 +232,7 @@ def time_limit_arg(p: argparse.ArgumentParser, help: str) -> None:
 
 
 def models_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--models", "-n", type=whole(0), default=1, metavar="N",
+    p.add_argument("--models", "-n", type=whole(0, MAX_MODELS), default=1, metavar="N",
                    help="stop after N answers; 0 = all (default: 1)")
 
 
@@ -293,12 +297,13 @@ def read_text(path: str) -> str:
 
 def marks_given(text: str) -> bool:
     """Whether a command-line argument that names no file is lines and crosses
-    themselves: ``link(...)``/``nolink(...)`` facts, clingo's output or a JSON object.
+    themselves: ``link(...)``/``nolink(...)`` facts (over one line or several),
+    clingo's output or a JSON object.
 
-    >>> marks_given("link(1,2). nolink(2,3)."), marks_given('{"links": []}'), marks_given("board.lp")
+    >>> marks_given("link(1,2).\\nnolink(2,3)."), marks_given('{"links": []}'), marks_given("board.lp")
     (True, True, False)
     """
-    return "\n" not in text.strip() and ("link(" in text or text.lstrip().startswith("{"))
+    return "link(" in text or text.lstrip().startswith("{")
 
 
 def text_of(path: str, what: str) -> tuple[str, str]:

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..errors import printable
 from .common import (
     Progress,
     command,
@@ -133,7 +134,7 @@ def print_clingo_style(name: str, result: Any, models: int, stats: bool, unique:
     from .. import __version__
 
     out(f"slitherasp version {__version__}")
-    out(f"Reading from {'stdin' if name == '-' else name}")
+    out(f"Reading from {'stdin' if name == '-' else printable(name)}")  # one line, as clingo's
     out("Solving...")
     shown = result.answers if models == 0 else result.answers[: max(models, 1)]
     for i, ans in enumerate(shown, 1):

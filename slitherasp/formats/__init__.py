@@ -174,13 +174,14 @@ def exists(path: Path) -> bool:
 
 
 def _inline(text: str) -> bool:
-    """Whether a command-line argument that names no file is puzzle text itself: one
-    line that a format recognises (a Loopy game ID, a puzz.link or penpa URL).
+    """Whether a command-line argument that names no file is puzzle text itself: text
+    that a format recognises (a Loopy game ID, a puzz.link or penpa URL, a grid or
+    facts over several lines), as the same text on standard input would be read.
 
-    >>> _inline("7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a"), _inline("puzzle.lp")
-    (True, False)
+    >>> _inline("7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a"), _inline("2 2\\n3 -\\n- -"), _inline("puzzle.lp")
+    (True, True, False)
     """
-    if "\n" in text or len(text) > limits.MAX_INPUT_BYTES:
+    if len(text) > limits.MAX_INPUT_BYTES:
         return False
     try:
         guess_format(text, None)

@@ -181,7 +181,7 @@ def read_answer(text: str, source: str = "<string>") -> list[tuple[Name, Name]]:
     stripped = text.lstrip()
     if stripped.startswith("{"):
         return _answer_from_json(text, source)
-    lines = text.splitlines(keepends=True)
+    lines = re.split(r"(?<=\n)", text)  # clingo's lines, ends kept: a name may hold U+2028 (splitlines breaks there)
     answer_at = [i for i, line in enumerate(lines) if re.match(r"Answer: \d", line)]
     if answer_at:
         i = answer_at[-1] + 1

@@ -72,7 +72,7 @@ _VARIABLE = _compile(r"(?>[_']*+[A-Z]|_)", re.A)
 _NUMBER = _compile(r"(?>0x[0-9A-Fa-f]++|0o[0-7]++|0b[01]++|0|[1-9][0-9]*+)", re.A)
 _STRING = _compile(r'"((?>\\.|[^"\\\n])*+)"')
 _LONG_STRING = _compile(rf'"(?>\\.|[^"\\\n]){{{limits.MAX_NAME}}}')
-_CLEAN = _compile(r"[^\\\x00-\x08\n-\x1f]*+")
+_CLEAN = _compile(r"[^\\\x00-\x08\n-\x1f\x7f-\x9f]*+")
 """A string's body that needs no unescaping and holds no control character."""
 _KEYWORDS = frozenset({"not"})
 """Words clingo reads as keywords, never as names."""
@@ -86,7 +86,7 @@ _ESCAPES = {"\\": "\\", '"': '"', "n": "\n"}
 # is 'a', nor 'f()', which is 'f').
 _B = r"[ \t\r\n]*+"
 _WORD = r"(?!not(?![A-Za-z0-9_']))[_']*+[a-z][A-Za-z0-9_']*+"
-_PLAIN = r'[^"\\\x00-\x08\n-\x1f]*+'  # in a string: all but a quote, a backslash, a control character
+_PLAIN = r'[^"\\\x00-\x08\n-\x1f\x7f-\x9f]*+'  # in a string: all but a quote, a backslash, a control character
 _SIMPLE = rf'-?+[1-9][0-9]{{0,8}}+|0|"{_PLAIN}(?:\\[\\"n]{_PLAIN})*+"'
 _ATOM = rf"(?>{_SIMPLE}|-?+{_WORD})"
 _NAME = (rf"(?>{_SIMPLE}|-?+(?:{_WORD}(?:\({_ATOM}(?:,{_ATOM})*+\))?+"
@@ -101,6 +101,20 @@ def _facts(terminated: bool) -> re.Pattern[str]:
     Compiled when first needed (a few milliseconds)."""
     end = rf"{_B}\." if terminated else ""
     return _compile(rf"{_B}({_WORD}){_B}\({_ARG}(?:,{_ARG}(?:,{_ARG})?+)?+\){end}", re.A)
+
+
+def control(ch: str) -> bool:
+    """Whether a name may not hold ``ch`` in a string: a control character (Unicode's
+    category Cc: C0, DEL and C1), but a tab. clingo reads them all and prints them raw,
+    where they would drive a terminal (U+009B is CSI, the start of an escape code) or
+    break a line of its output for a reader of lines (U+0085, as U+000B to U+000D and
+    U+001C to U+001E do for Python's ``str.splitlines``). Every other character (U+2028
+    and U+2029 too) is read, written and printed as clingo does.
+
+    >>> [control(ch) for ch in ("\\t", "\\x1b", "\\x7f", "\\x85", "\\x9b", "\\xa0", "\\u2028")]
+    [False, True, True, True, True, False, False]
+    """
+    return (ch < " " and ch != "\t") or "\x7f" <= ch <= "\x9f"
 
 
 def quote(text: str) -> str:
@@ -162,7 +176,7 @@ class Parser:
     numbers and flips the sign of functions and tuples; numbers decimal (no leading
     zero), ``0x``, ``0o`` or ``0b``; comments nest. What clingo computes (arithmetic,
     pools, intervals, ``#inf``, numbers beyond its 32 bits, which it wraps around) and
-    control characters in strings are refused, never read some other way."""
+    control characters in strings (:func:`control`) are refused, never read some other way."""
 
     fast = True
     """Whether whole facts are read by the fast path where they can be (False: the
@@ -360,7 +374,7 @@ class Parser:
                                      offset + i)
                 out.append(esc)
                 i += 2
-            elif body[i] < " " and body[i] != "\t":
+            elif control(body[i]):
                 raise self.error(f"a control character ({ord(body[i])}) in a string", offset + i)
             else:
                 out.append(body[i])

@@ -149,6 +149,85 @@ class Uniqueness:
         return bool(result.unsatisfiable)
 
 
+# --------------------------------------------------------------------------- all points
+NEAR = ((-1, -1), (1, 1), (-1, 0), (0, -1), (1, 0), (0, 1), (-2, -2), (2, 2))
+"""The sizes next to a patch's that :func:`no_loop_through_all` tries, nearest first."""
+ALL_POINTS = "square 5x5 or 7x7 (an odd side), triangular, kagome or snub-square"
+"""Patches where a loop through every vertex is found at every size tried (4x4 to 6x6;
+``tests/test_variant_share.py`` holds it)."""
+
+
+def unbalanced(puzzle: Any) -> tuple[int, int] | None:
+    """The sizes of the two colour classes of a bipartite graph (every edge joins a
+    vertex of each) when they differ: a loop alternates the colours, so no loop passes
+    through every vertex. None for a graph that is not bipartite, or is balanced.
+
+    >>> from slitherasp import tilings
+    >>> unbalanced(tilings.build("square", 6, 6))
+    (25, 24)
+    >>> unbalanced(tilings.build("square", 5, 5)), unbalanced(tilings.build("triangular", 3, 3))
+    (None, None)
+    """
+    colour: dict[int, int] = {}
+    for root in range(len(puzzle.vertices)):
+        if root in colour:
+            continue
+        colour[root], todo = 0, [root]
+        while todo:
+            u = todo.pop()
+            for e in puzzle.incidence[u]:
+                a, b = puzzle.edges[e]
+                v = b if a == u else a
+                if v not in colour:
+                    colour[v] = 1 - colour[u]
+                    todo.append(v)
+                elif colour[v] == colour[u]:
+                    return None
+    black = sum(colour.values())
+    white = len(colour) - black
+    return None if black == white else (max(black, white), min(black, white))
+
+
+def no_loop_through_all(blank: Variant) -> str:
+    """Why no answer with all points fits ``blank``'s patch (its vertices' colours, or
+    a loop through every vertex proved not to exist) and what works instead."""
+    n, counts = len(blank.puzzle.vertices), unbalanced(blank.puzzle)
+    if counts is not None:
+        why = ("its vertices take two colours, every edge joining both (a bipartite grid), and a loop "
+               "alternates them, so it passes as many of each" + (
+                   f" (an even number), and this patch has {n} vertices, an odd number" if n % 2 else
+                   f", and this patch has {counts[0]} of one and {counts[1]} of the other"))
+    else:
+        why = f"no loop passes through all {n} vertices (no Hamiltonian cycle: the solver proved there is none)"
+    return f"no {blank.title} answer fits this patch: {why}; {_what_works(blank)}"
+
+
+def _what_works(blank: Variant) -> str:
+    """Up to two sizes near ``blank``'s of its tiling that have a loop through every
+    vertex (each tried for a second at most), else patches that have one."""
+    from . import tilings
+    from .kinds.variant import variant
+
+    ref = blank.puzzle.tiling
+    if ref is None or ref.desc is not None:
+        return f"try a patch of {ALL_POINTS} faces"
+    tiling, found, tried = tilings.get(ref.name), [], []
+    for dw, dh in NEAR:
+        w, h = ref.width + dw, ref.height + dh
+        if not (tiling.min_size <= min(w, h) and max(w, h) <= tiling.max_size) or len(found) == 2:
+            continue
+        check()
+        patch = tilings.build(ref.name, w, h, seed=ref.seed)
+        tried.append((w, h))
+        if not unbalanced(patch) and solve(variant(patch, blank.name), time_limit=1.0).answer is not None:
+            found.append(f"{w}x{h}")
+    if found:
+        return f"try {ref.name} {' or '.join(found)}"
+    low, high = min(tried, default=(ref.width, ref.height)), max(tried, default=(ref.width, ref.height))
+    return (f"no {ref.name} patch from {low[0]}x{low[1]} to {high[0]}x{high[1]} has one either: "
+            f"try {ALL_POINTS}")
+
+
 # --------------------------------------------------------------------------- removal
 def generate_variant(blank: Variant, *, seed: int = 0, level: str | None = None, minimal: bool = False,
                      attempts: int | None = None, progress: Progress | None = None,
@@ -165,6 +244,8 @@ def generate_variant(blank: Variant, *, seed: int = 0, level: str | None = None,
     geo = blank.puzzle.geometry
     if geo is None or any(f is None for f in geo.faces) or not blank.puzzle.is_disc:
         raise GenerationError("generation needs a tiling: every cell a face of a disc, with geometry")
+    if blank.full and unbalanced(blank.puzzle):  # said at once: proving it can take clingo hours
+        raise GenerationError(no_loop_through_all(blank))
     start, rng, tests = time.perf_counter(), random.Random(seed), 0
     deadline = None if time_limit is None else start + time_limit
     reached: list[str] = []
@@ -172,7 +253,8 @@ def generate_variant(blank: Variant, *, seed: int = 0, level: str | None = None,
         check()
         answer = planted(blank, rng, attempt)
         if answer is None:
-            raise GenerationError(f"no {blank.title} answer fits this patch")
+            raise GenerationError(no_loop_through_all(blank) if blank.full
+                                  else f"no {blank.title} answer fits this patch")
         assert is_answer(blank.with_clues([None] * len(blank.cells)).with_animals((), ()), answer)
         whole = full_clues(blank, answer, rng)
         made, done, stopped = _remove(whole, answer, rng, level, None if minimal else TEST_BUDGET, progress, deadline)

@@ -45,6 +45,27 @@ MAX_POLYGONS = 100_000
 """Most polygons in a GeoJSON or WKT patch."""
 MAX_COORDINATE = 1e9
 """Largest absolute coordinate of a point (polygons, geometry sidecars)."""
+MAX_MODELS = INT_MAX
+"""The most answers a solve can be asked to stop after: clingo takes the number of
+models as a 32-bit signed integer (2**31 and more: "unknown option"); 0 asks for all."""
+
+
+def models(value: object) -> int:
+    """``value`` as a number of answers to stop after (0: all); :class:`InputError`
+    in one line for anything else, or past :data:`MAX_MODELS`.
+
+    >>> models(0), models(2**31 - 1)
+    (0, 2147483647)
+    >>> models(2**31)
+    Traceback (most recent call last):
+    ...
+    slitherasp.errors.InputError: models must be at most 2147483647 (clingo's limit); 0 asks for every answer
+    """
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise InputError(f"models must be a whole number 0 or more, not {value!r}"[:120])
+    if value > MAX_MODELS:
+        raise InputError(f"models must be at most {MAX_MODELS} (clingo's limit); 0 asks for every answer")
+    return value
 
 
 def coordinate(x: object) -> bool:

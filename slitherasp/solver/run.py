@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..kinds import facts as asp_facts
 from ..kinds import kind_of
 from ..kinds.facts import AUTO, DEFAULT_ENCODING, ENCODINGS
-from ..model import Answer, Puzzle, stopping
+from ..model import Answer, Puzzle, limits, stopping
 from ..model.errors import InputError
 from ..model.results import SAT, UNKNOWN, UNSAT, Result, Status, uniqueness
 from . import engines
@@ -227,8 +227,7 @@ def deadline_of(start: float, time_limit: float | None) -> float | None:
 
 def _check(*, models: int = 1, threads: int = 1, time_limit: float | None = None) -> None:
     """Refuse option values clingo would choke on, as :class:`InputError`."""
-    if not isinstance(models, int) or models < 0:
-        raise InputError(f"models must be a whole number 0 or more, not {models!r}")
+    limits.models(models)
     if not isinstance(threads, int) or not 1 <= threads <= 64:
         raise InputError(f"threads must be a whole number 1..64, not {threads!r}")
     if time_limit is not None and not (math.isfinite(time_limit) and time_limit >= 0):

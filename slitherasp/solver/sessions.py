@@ -11,7 +11,7 @@ from typing import Any
 
 from ..kinds import facts as asp_facts
 from ..kinds.facts import DEFAULT_ENCODING, atoms_decoder
-from ..model import Puzzle
+from ..model import Puzzle, limits
 from ..model.errors import InputError
 from ..model.results import SAT, UNKNOWN, UNSAT, Result, uniqueness
 from ..model.stopping import StoppedError
@@ -164,7 +164,7 @@ class Session:
         10x10 session solve). ``known``: edges whose state (True: a line) every answer
         of this solve must have."""
         ctl = self._ctl
-        ctl.configuration.solve.models = str(models)
+        ctl.configuration.solve.models = str(limits.models(models))
         ctl.configuration.solve.solve_limit = "umax" if conflicts is None else f"{conflicts},umax"
         on = {self._external[c, k] for c, k in clues.items() if c not in self._pinned}
         assumptions = [-lit if -lit in on else lit for lit in self._off]
@@ -215,6 +215,7 @@ class TextSession(Session):
     def solve(self, clues: Mapping[int, int], *, models: int = 1, time_limit: float | None = None,
               conflicts: int | None = None, statistics: bool = True, known: Mapping[int, bool] | None = None
               ) -> Result:
+        limits.models(models)
         puzzle = self.puzzle.with_clues({**self._pinned, **clues})
         known = dict(known or {})
         segments = None
