@@ -16,7 +16,7 @@ from typing import Any
 
 from ..model.limits import MAX_MODELS
 from ..model import Puzzle
-from ..model.errors import InputError, printable
+from ..model.errors import InputError, located, printable
 from .typed import lowered
 
 STARTED = time.perf_counter()
@@ -80,9 +80,7 @@ def out(text: str = "") -> None:
 
 
 def err(text: str) -> None:
-    """A line on standard error, one line whatever it quotes (:func:`printable`: a
-    line break or an escape code in a file name or a puzzle given as text is written
-    as its escape)."""
+    """A line on standard error, one line whatever it quotes (:func:`printable`)."""
     sys.stderr.write(printable(text) + "\n")
 
 
@@ -264,16 +262,14 @@ def size_arg(p: argparse.ArgumentParser, help: str = "patch size (default: the t
 
 # --------------------------------------------------------------------------- input
 def load(path: str, fmt: str | None = None, variant: str | None = None) -> Puzzle:
-    """The instance in a file (``-``: standard input), in any format, read as the
-    variant ``variant`` if given (``--variant``). A geometry that gives every cell a
-    face but is no disc is named (the colour encoding, which needs a disc, is then not
-    used)."""
+    """The instance in a file (``-``: standard input), in any format, read as the variant
+    ``variant`` if given (``--variant``). A geometry that gives every cell a face but is no
+    disc is named (the colour encoding, which needs a disc, is then not used)."""
     from .. import formats
 
     puzzle = formats.read_file(path, fmt)
     if variant is not None:
         from ..kinds.variant.puzzle import as_variant
-        from ..model.errors import located
 
         with located(path):
             puzzle = as_variant(puzzle, variant)
@@ -297,8 +293,7 @@ def read_text(path: str) -> str:
 
 def marks_given(text: str) -> bool:
     """Whether a command-line argument that names no file is lines and crosses
-    themselves: ``link(...)``/``nolink(...)`` facts (over one line or several),
-    clingo's output or a JSON object.
+    themselves (on one line or several): ``link(...)``/``nolink(...)``, clingo's output, JSON.
 
     >>> marks_given("link(1,2).\\nnolink(2,3)."), marks_given('{"links": []}'), marks_given("board.lp")
     (True, True, False)
