@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -20,9 +21,16 @@ from slitherasp.cli import main
 from slitherasp.errors import GenerationError, InputError
 from slitherasp.formats import read_text
 from slitherasp.formats.lp import read_instance, write_instance
-from slitherasp.formats.terms import control
 from slitherasp.kinds.variant import variant
-from slitherasp.limits import MAX_MODELS
+
+MAX_MODELS = 2**31 - 1
+"""The most answers clingo can be asked for (a 32-bit signed integer)."""
+
+
+def control(ch: str) -> bool:
+    """A character no name may hold raw in a string: Unicode's controls (Cc), but a tab."""
+    return unicodedata.category(ch) == "Cc" and ch != "\t"
+
 
 TRIANGLE = 'edge({a},2). edge(2,3). edge(3,{a}). cell_contains({c},{a},2). cell_contains({c},2,3). ' \
            'cell_contains({c},3,{a}). clue({c},3).\n'

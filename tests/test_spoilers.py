@@ -208,3 +208,15 @@ def test_an_explained_step_draws_only_what_the_steps_so_far_settle() -> None:
         assert {t.style for t in s.texts if t.kind == "clue"} <= {"clue", "reason"}
         known.update(step.settles)
     assert len(known) < len(puzzle.edges) or steps  # the last picture may be the whole board, settled
+
+
+@pytest.mark.parametrize("kind", ["classic", "sheep-wolf", "vertex"])
+def test_terminal_text_without_an_answer_draws_no_line(kind: str) -> None:
+    from slitherasp.render import text
+
+    puzzle, answer = made("square", 5, 5, kind)
+    bare, solved = text(puzzle), text(puzzle, answer)
+    assert not set(bare) & set("─│┌┐└┘├┤┬┴┼╴╵╶╷") and set(solved) & set("─│")
+    clues, animals = given(puzzle)
+    assert sorted(ch for ch in bare if ch.isdigit()) == sorted(k for _, k in clues)
+    assert bare.count("S") + bare.count("W") == len(animals)
