@@ -38,7 +38,8 @@ _EXPORTS = {
     "model.results": ("Result", "Status"),
     "solver.sessions": ("Batch", "Session"),
     "solver.run": ("count", "solve"),
-    "validate": ("Report", "Violation", "check", "is_solution"),
+    "validate": ("Report", "Violation"),
+    "kinds": ("check", "is_solution"),  # every kind, each by its own rules (Slitherlink's: validate.check)
 }
 _HOME = {name: module for module, names in _EXPORTS.items() for name in names}
 __all__ = sorted(_HOME)

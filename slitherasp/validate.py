@@ -26,6 +26,7 @@ from enum import Enum
 from typing import Any
 
 from .model import Name, Puzzle
+from .model.errors import InputError
 from .model.topology import components
 
 
@@ -112,24 +113,15 @@ def answer_edges(puzzle: Puzzle, links: Iterable[tuple[Name, Name]]) -> tuple[se
 
 
 def check(
-    puzzle: Puzzle | Any,
+    puzzle: Puzzle,
     links: Iterable[tuple[Name, Name]],
     reference: Iterable[tuple[Name, Name]] | None = None,
 ) -> Report:
-    """Check an answer (``(U, V)`` name pairs) against the rules and a reference; a
-    puzzle of another kind (a variant, a Sloop) against its own rules, by its kind's
-    checker (:mod:`slitherasp.kinds`).
-
-    >>> from slitherasp import tilings
-    >>> from slitherasp.kinds.variant import variant
-    >>> v = variant(tilings.build("square", 1, 1).with_clues([3]), "vertex")
-    >>> [str(x) for x in check(v, v.links({0, 1, 2, 3})).violations]
-    ['cell c0 has 4 corners on the loop, its clue is 3']
-    """
-    if not isinstance(puzzle, Puzzle):
-        from .kinds import kind_of
-
-        return kind_of(puzzle).check(puzzle, links, reference)  # type: ignore[no-any-return]
+    """Check an answer (``(U, V)`` name pairs) against the rules and a reference. The
+    rules are Slitherlink's: a puzzle of another kind (a variant, a Sloop) is refused
+    in one line, pointing at :func:`slitherasp.check`, which checks every kind by its
+    own rules (:func:`slitherasp.kinds.check`)."""
+    _slitherlink(puzzle)
     used, violations = answer_edges(puzzle, links)
     violations += _broken(puzzle, used)
     if reference is not None:
@@ -218,19 +210,28 @@ def _walk(puzzle: Puzzle, used: set[int]) -> int:
     return count
 
 
-def is_solution(puzzle: Puzzle | Any, answer: Iterable[int]) -> bool:
-    """True when the edge-index set ``answer`` is one loop meeting every clue; for a
-    puzzle of another kind, an answer under its own rules (:func:`check`).
+def is_solution(puzzle: Puzzle, answer: Iterable[int]) -> bool:
+    """True when the edge-index set ``answer`` is one loop meeting every clue (of a
+    Slitherlink puzzle; :func:`slitherasp.is_solution` takes every kind)."""
+    _slitherlink(puzzle)
+    return check_lines(puzzle, answer).valid
+
+
+def _slitherlink(puzzle: Any) -> None:
+    """Refuse a puzzle that is not Slitherlink, saying which checker takes it.
 
     >>> from slitherasp import tilings
     >>> from slitherasp.kinds.variant import variant
-    >>> v = variant(tilings.build("square", 2, 1).with_clues([None, 4]), "vertex")
-    >>> is_solution(v, v.puzzle.cell_edges[0]), is_solution(v, v.puzzle.cell_edges[1])
-    (False, True)
+    >>> try:
+    ...     _slitherlink(variant(tilings.build("square", 1, 1), "vertex"))
+    ... except InputError as refused:
+    ...     print(refused)
+    validate.check holds Slitherlink's rules; a Vertex Slitherlink is checked by its own: slitherasp.check (or ...)
     """
     if not isinstance(puzzle, Puzzle):
-        return check(puzzle, getattr(puzzle, "graph", puzzle).links(answer)).valid
-    return check_lines(puzzle, answer).valid
+        what = getattr(puzzle, "title", type(puzzle).__name__)
+        raise InputError(f"validate.check holds Slitherlink's rules; a {what} is checked by its own: "
+                         "slitherasp.check (or slitherasp.kinds.check)")
 
 
 def check_json(report: Report, instance: str | None = None, answer: str | None = None) -> dict[str, Any]:

@@ -18,10 +18,10 @@ from test_spoilers import made
 import slitherasp as sa
 from slitherasp import tilings
 from slitherasp.cli import main
-from slitherasp.errors import GenerationError, InputError
 from slitherasp.formats import read_text
 from slitherasp.formats.lp import read_instance, write_instance
 from slitherasp.kinds.variant import variant
+from slitherasp.model.errors import GenerationError, InputError
 
 MAX_MODELS = 2**31 - 1
 """The most answers clingo can be asked for (a 32-bit signed integer)."""
@@ -211,7 +211,7 @@ def test_all_points_on_a_large_odd_grid_is_refused_at_once() -> None:
 
 
 def test_all_points_with_no_hamiltonian_cycle_says_so_and_names_patches_that_have_one() -> None:
-    from slitherasp.variant_generate import ALL_POINTS, generate_variant
+    from slitherasp.make.variants import ALL_POINTS, generate_variant
 
     with pytest.raises(GenerationError) as e:
         generate_variant(variant(tilings.build("cairo", 5, 5), "full"), seed=1)

@@ -24,11 +24,11 @@ import pytest
 from stepcheck import answers
 
 from slitherasp import tilings
-from slitherasp.kinds import kind_of
+from slitherasp.kinds import kind_of, scene_of
 from slitherasp.kinds.variant import variant
-from slitherasp.loops import random_loop
-from slitherasp.render.scene import Scene, scene_of
-from slitherasp.variant_generate import full_clues, planted
+from slitherasp.make.loops import random_loop
+from slitherasp.make.variants import full_clues, planted
+from slitherasp.render.scene import Scene
 
 KINDS = ("classic", "vertex", "touch", "sheep-wolf", "lither", "full", "touch+full", "sheep-wolf+full")
 """Slitherlink and every variant."""
@@ -212,7 +212,7 @@ def test_an_explained_step_draws_only_what_the_steps_so_far_settle() -> None:
 
 @pytest.mark.parametrize("kind", ["classic", "sheep-wolf", "vertex"])
 def test_terminal_text_without_an_answer_draws_no_line(kind: str) -> None:
-    from slitherasp.render import text
+    from slitherasp.kinds import text_of as text
 
     puzzle, answer = made("square", 5, 5, kind)
     bare, solved = text(puzzle), text(puzzle, answer)

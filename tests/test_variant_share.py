@@ -13,8 +13,8 @@ import sys
 import pytest
 from test_spoilers import made
 
-from slitherasp.errors import InputError
 from slitherasp.formats import read_text, write_text
+from slitherasp.model.errors import InputError
 from slitherasp.web import api
 
 NAMES = ("vertex", "touch", "sheep-wolf", "lither", "full", "touch+full", "sheep-wolf+full")

@@ -22,7 +22,7 @@ from test_web_page import Page, _browser, served_page
 
 from slitherasp import tilings
 from slitherasp.formats import read_text
-from slitherasp.solver import solve
+from slitherasp.solver.run import solve
 
 CASES = [("cairo", "5x5", "vertex"), ("hats", "6x6", "sheep-wolf"), ("honeycomb", "5x5", "touch")]
 """The issue's three: a variant on three tilings other than the square."""

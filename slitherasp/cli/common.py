@@ -14,9 +14,9 @@ from enum import IntEnum
 from pathlib import Path
 from typing import Any
 
-from ..model.limits import MAX_MODELS
 from ..model import Puzzle
 from ..model.errors import InputError, located, printable
+from ..model.limits import MAX_MODELS
 from .typed import lowered
 
 STARTED = time.perf_counter()

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..errors import printable
+from ..model.errors import printable
 from .common import (
     Progress,
     command,

@@ -22,7 +22,7 @@ def step_scene(puzzle: Puzzle, step: Any, known: Mapping[int, bool] | None = Non
     """The :class:`~slitherasp.render.scene.Scene` of ``step`` on ``puzzle``, after the
     settled edges ``known`` (the board before it; the step's own edges are drawn as
     settled): a line or a cross on no edge but those."""
-    from ..render.scene import scene_of
+    from ..render.scene import puzzle_scene
 
     board = dict(known or {})
     board.update(step.settles)
@@ -30,10 +30,10 @@ def step_scene(puzzle: Puzzle, step: Any, known: Mapping[int, bool] | None = Non
     styles.update({e: "settled" for e, _ in step.settles})
     for e in (*step.links, *step.non_links):
         board.setdefault(e, e in step.links)
-    return scene_of(puzzle, [e for e, line in board.items() if line],
-                    crosses=[e for e, line in board.items() if not line], edge_styles=styles,
-                    cell_styles=dict.fromkeys(step.clues, "reason"),
-                    title=title or f"{step.level_name}: {', '.join(step.rules)}")
+    return puzzle_scene(puzzle, [e for e, line in board.items() if line],
+                        crosses=[e for e, line in board.items() if not line], edge_styles=styles,
+                        cell_styles=dict.fromkeys(step.clues, "reason"),
+                        title=title or f"{step.level_name}: {', '.join(step.rules)}")
 
 
 def step_svg(puzzle: Puzzle, step: Any, known: Mapping[int, bool] | None = None, title: str | None = None) -> str:

@@ -80,7 +80,7 @@ def read(text: str, source: str) -> Any:
 
 def _variant(puzzle: Puzzle, rule: list[str], animals: dict[int, str], source: str) -> Any:
     """``puzzle`` under the variant the words ``rule`` name, with ``animals``."""
-    from ..kinds.variant import variant
+    from ..kinds.variant.puzzle import variant
 
     if animals and "sheep-wolf" not in rule:
         raise InputError("sheep (_) and wolves (~) belong to Sheep-Wolf: add the segment sheep-wolf before the clues",

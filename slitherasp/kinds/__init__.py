@@ -79,6 +79,33 @@ def text_of(puzzle: Any, answer: Any = None) -> str:
     return kind_of(puzzle).text(puzzle, answer)
 
 
+def check(puzzle: Any, links: Any, reference: Any = None) -> Any:
+    """The independent checker's report (:class:`~slitherasp.validate.Report`) on an
+    answer, ``(U, V)`` name pairs, to a puzzle of any kind, by its kind's own rules
+    (:func:`slitherasp.validate.check` for Slitherlink); ``slitherasp.check``.
+
+    >>> from slitherasp import tilings
+    >>> from slitherasp.kinds.variant import variant
+    >>> v = variant(tilings.build("square", 1, 1).with_clues([3]), "vertex")
+    >>> [str(x) for x in check(v, v.links({0, 1, 2, 3})).violations]
+    ['cell c0 has 4 corners on the loop, its clue is 3']
+    """
+    return kind_of(puzzle).check(puzzle, links, reference)
+
+
+def is_solution(puzzle: Any, answer: Any) -> bool:
+    """Whether the edge-index set ``answer`` (of the puzzle's graph) is an answer to a
+    puzzle of any kind (:func:`check`); ``slitherasp.is_solution``.
+
+    >>> from slitherasp import tilings
+    >>> from slitherasp.kinds.variant import variant
+    >>> v = variant(tilings.build("square", 2, 1).with_clues([None, 4]), "vertex")
+    >>> is_solution(v, v.puzzle.cell_edges[0]), is_solution(v, v.puzzle.cell_edges[1])
+    (False, True)
+    """
+    return bool(check(puzzle, getattr(puzzle, "graph", puzzle).links(answer)).valid)
+
+
 def kind_of(puzzle: Any) -> Kind:
     """The kind of a puzzle object: its ``kind`` attribute, else Slitherlink."""
     name = getattr(puzzle, "kind", "slitherlink")

@@ -205,8 +205,8 @@ def no_loop_through_all(blank: Variant) -> str:
 def _what_works(blank: Variant) -> str:
     """Up to two sizes near ``blank``'s of its tiling that have a loop through every
     vertex (each tried for a second at most), else patches that have one."""
-    from . import tilings
-    from .kinds.variant import variant
+    from .. import tilings
+    from ..kinds.variant.puzzle import variant
 
     ref = blank.puzzle.tiling
     if ref is None or ref.desc is not None:

@@ -59,7 +59,7 @@ def models(value: object) -> int:
     >>> models(2**31)
     Traceback (most recent call last):
     ...
-    slitherasp.errors.InputError: models must be at most 2147483647 (clingo's limit); 0 asks for every answer
+    slitherasp.model.errors.InputError: models must be at most 2147483647 (clingo's limit); 0 asks for every answer
     """
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise InputError(f"models must be a whole number 0 or more, not {value!r}"[:120])
