@@ -86,6 +86,10 @@ def test_check_and_is_solution_take_every_variant(kind: str) -> None:
         assert not sa.check(v.puzzle, v.links(answer)).valid
     reference = sa.check(v, v.links(wrong), v.links(answer))
     assert "reference" in {str(x.kind) for x in reference.violations}
+    from slitherasp import validate  # Slitherlink's own checker: says which one takes a variant
+
+    with pytest.raises(InputError, match="slitherasp.check"):
+        validate.check(v, v.links(answer))
 
 
 def test_check_and_is_solution_take_a_sloop() -> None:
