@@ -202,30 +202,38 @@ def no_loop_through_all(blank: Variant) -> str:
     return f"no {blank.title} answer fits this patch: {why}; {_what_works(blank)}"
 
 
-def _what_works(blank: Variant) -> str:
+def _what_works(blank: Variant, seconds: float = 3.0) -> str:
     """Up to two sizes near ``blank``'s of its tiling that have a loop through every
-    vertex (each tried for a second at most), else patches that have one."""
+    vertex (within ``seconds`` in all, a second each at most), else patches that have
+    one; a size is said to have none only when its colours or the solver prove it."""
     from .. import tilings
     from ..kinds.variant.puzzle import variant
 
     ref = blank.puzzle.tiling
     if ref is None or ref.desc is not None:
         return f"try a patch of {ALL_POINTS} faces"
-    tiling, found, tried = tilings.get(ref.name), [], []
+    tiling, found, tried, unsure = tilings.get(ref.name), [], [], False
+    deadline = time.perf_counter() + seconds
     for dw, dh in NEAR:
         w, h = ref.width + dw, ref.height + dh
-        if not (tiling.min_size <= min(w, h) and max(w, h) <= tiling.max_size) or len(found) == 2:
+        left = deadline - time.perf_counter()
+        if not (tiling.min_size <= min(w, h) and max(w, h) <= tiling.max_size) or len(found) == 2 or left <= 0:
+            unsure |= left <= 0
             continue
         check()
         patch = tilings.build(ref.name, w, h, seed=ref.seed)
         tried.append((w, h))
-        if not unbalanced(patch) and solve(variant(patch, blank.name), time_limit=1.0).answer is not None:
-            found.append(f"{w}x{h}")
+        if unbalanced(patch):
+            continue
+        r = solve(variant(patch, blank.name), time_limit=min(1.0, left))
+        found += [f"{w}x{h}"] if r.answer is not None else []
+        unsure |= r.status != "UNSATISFIABLE"
     if found:
         return f"try {ref.name} {' or '.join(found)}"
-    low, high = min(tried, default=(ref.width, ref.height)), max(tried, default=(ref.width, ref.height))
-    return (f"no {ref.name} patch from {low[0]}x{low[1]} to {high[0]}x{high[1]} has one either: "
-            f"try {ALL_POINTS}")
+    if unsure or not tried:
+        return f"none was found at {ref.name}'s sizes next to this one in a second each: try {ALL_POINTS}"
+    low, high = min(tried), max(tried)
+    return f"no {ref.name} patch from {low[0]}x{low[1]} to {high[0]}x{high[1]} has one either: try {ALL_POINTS}"
 
 
 # --------------------------------------------------------------------------- removal
