@@ -26,7 +26,6 @@ ones of the Loopy before) are all supported.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .. import tilings
@@ -255,7 +254,7 @@ def _read(text: str, source: str) -> Puzzle:
         if k is not None and k > len(face):
             raise error(f"clue {k} of face {i} is larger than the face's {len(face)} sides")
     puzzle = from_faces(faces, clues, source=source)
-    return replace(puzzle, tiling=TilingRef(_tiling_name(number), w, h, desc=desc))
+    return puzzle.replaced(tiling=TilingRef(_tiling_name(number), w, h, desc=desc))
 
 
 def write(puzzle: Puzzle) -> str:

@@ -15,7 +15,6 @@ True
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +63,7 @@ def attach_geometry(puzzle: Puzzle, text: str, source: str) -> Puzzle:
     points = _points(puzzle, doc.get("vertices"), source)
     cells = _faces(puzzle, doc.get("faces", {}), source)
     ref = _tiling(doc.get("tiling"), source)
-    return replace(puzzle, geometry=Geometry(points=points, faces=cells), tiling=ref)
+    return puzzle.replaced(geometry=Geometry(points=points, faces=cells), tiling=ref)
 
 
 def _points(puzzle: Puzzle, coords: Any, source: str) -> tuple[tuple[float, float], ...]:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import lru_cache
 
 from .. import tilings
@@ -107,7 +106,7 @@ def puzzle(rows: Sequence[Sequence[Clue]], source: str) -> Puzzle:
     if problem:
         raise InputError(f"bad size {width}x{height}: {problem}", source=source)
     clues = tuple(k for row in rows for k in row)
-    return replace(_blank(width, height), clues=clues, source=source)
+    return _blank(width, height).replaced(clues=clues, source=source)
 
 
 def _same_cells(p: Puzzle, grid: Puzzle) -> bool:

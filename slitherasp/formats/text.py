@@ -24,6 +24,10 @@ from ..model.errors import InputError, located
 from . import squaregrid
 
 _HEADER = re.compile(r"([0-9]+)\s+([0-9]+)", re.A)
+_PLAIN: dict[str, int | None] = {"-": None, ".": None, **{str(k): k for k in range(squaregrid.LARGEST_CLUE + 1)}}
+"""The tokens of a valid row, read without a look at their columns (anything else is
+read again, to name its column)."""
+_BAD = -1
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
@@ -75,6 +79,12 @@ def _read(text: str, source: str) -> Puzzle:
         raise InputError(f"{what} rows: the header says {height}, found {len(body)}", line=at)
     rows = []
     for number, line in body:
+        tokens = line.split()
+        if len(tokens) == width:  # the common case, spaced and valid: no columns needed
+            row = [_PLAIN.get(t, _BAD) for t in tokens]
+            if _BAD not in row:
+                rows.append(row)
+                continue
         cells = _cells(line, width)
         if len(cells) != width:
             raise InputError(f"row has {len(cells)} cells, expected {width}", line=number)

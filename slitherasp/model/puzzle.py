@@ -20,9 +20,10 @@ only :mod:`slitherasp.model.errors` (whose exceptions they re-export) and the st
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Generic, TypeVar
 
 from .errors import GeometryError, InputError, SlitherError
 
@@ -82,6 +83,38 @@ class TilingRef:
 
 
 # --------------------------------------------------------------------------- puzzle
+T = TypeVar("T")
+
+
+class _structural(Generic[T]):
+    """A property of a puzzle's graph alone (vertices, edges, cells), computed once for
+    every puzzle that shares the graph: the value is kept in a dictionary that copies
+    made by :meth:`Puzzle.with_clues` and :meth:`Puzzle.replaced` share, so a batch of
+    puzzles read on one grid, or a generator's clue sets, pay for it once however
+    late it is first asked for (and in the instance itself, so that the next read is
+    a plain attribute)."""
+
+    def __init__(self, compute: Callable[[Puzzle], T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __get__(self, puzzle: Puzzle, owner: type | None = None) -> T:
+        if puzzle is None:
+            return self  # type: ignore[return-value]  (the class's own attribute)
+        shared = puzzle.__dict__.get("_shared")
+        if shared is None:
+            shared = puzzle.__dict__["_shared"] = {}
+        value = shared.get(self.name, _MISSING)
+        if value is _MISSING:
+            value = shared[self.name] = self.compute(puzzle)
+        puzzle.__dict__[self.name] = value
+        return value
+
+
+_MISSING = object()
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """An immutable Slitherlink instance on an arbitrary graph.
@@ -131,8 +164,11 @@ class Puzzle:
             if len(set(es)) != len(es) or any(not 0 <= e < m for e in es):
                 raise InputError(f"cell {self.cells[c]} has a bad or repeated edge")
         self._check_clues()
+        self._check_geometry()
+
+    def _check_geometry(self) -> None:
         geo = self.geometry
-        if geo is not None and (len(geo.points) != n or len(geo.faces) != len(self.cells)):
+        if geo is not None and (len(geo.points) != len(self.vertices) or len(geo.faces) != len(self.cells)):
             raise InputError("geometry does not match the vertices and cells")
 
     def _check_clues(self) -> None:
@@ -143,17 +179,17 @@ class Puzzle:
                 raise InputError(f"clue {k} of cell {self.cells[c]} is outside 0..{len(es)}")
 
     # -- derived structure, computed once -------------------------------------------
-    @cached_property
+    @_structural
     def vertex_index(self) -> dict[Name, int]:
         """Vertex name -> index."""
         return {name: i for i, name in enumerate(self.vertices)}
 
-    @cached_property
+    @_structural
     def cell_index(self) -> dict[Name, int]:
         """Cell name -> index."""
         return {name: i for i, name in enumerate(self.cells)}
 
-    @cached_property
+    @_structural
     def edge_index(self) -> dict[tuple[int, int], int]:
         """``(u, v) -> edge index`` for the input orientation only."""
         return {uv: i for i, uv in enumerate(self.edges)}
@@ -163,12 +199,12 @@ class Puzzle:
         i = self.edge_index.get((u, v))
         return self.edge_index.get((v, u)) if i is None else i
 
-    @cached_property
+    @_structural
     def incidence(self) -> tuple[tuple[int, ...], ...]:
         """``incidence[v]``: the indices of the edges at vertex ``v``."""
         return incidence_of(self.edges, len(self.vertices))
 
-    @cached_property
+    @_structural
     def edge_cells(self) -> tuple[tuple[int, ...], ...]:
         """``edge_cells[e]``: the cells that contain edge ``e``."""
         out: list[list[int]] = [[] for _ in self.edges]
@@ -177,7 +213,7 @@ class Puzzle:
                 out[e].append(c)
         return tuple(map(tuple, out))
 
-    @cached_property
+    @_structural
     def _cycles(self) -> tuple[tuple[tuple[int, ...] | None, ...], tuple[tuple[int, ...] | None, ...]]:
         from .topology import cell_cycles
 
@@ -205,7 +241,7 @@ class Puzzle:
         """
         return self._cycles[1]
 
-    @cached_property
+    @_structural
     def boundary_edges(self) -> frozenset[int]:
         """Edges on exactly one face (a cell that is a simple cycle): on a disc
         (:attr:`is_disc`), the border with the outside."""
@@ -216,7 +252,7 @@ class Puzzle:
             if sum(cycles[c] is not None for c in cs) == 1
         )
 
-    @cached_property
+    @_structural
     def is_disc(self) -> bool:
         """Whether the cells are the faces of a disc (:func:`slitherasp.model.topology.is_disc`):
         then every cycle bounds exactly one set of faces, what the ``colour`` encoding
@@ -229,6 +265,24 @@ class Puzzle:
         from .topology import is_disc
 
         return is_disc(self)
+
+    def derived(self, key: str, compute: Callable[[Puzzle], T]) -> T:
+        """``compute(self)``, a value that depends on the graph alone, computed once for
+        every puzzle sharing the graph (as :meth:`with_clues` copies do) and kept with
+        them: what the layers above the model derive from a graph (the rules' shape)
+        without a cache of their own.
+
+        >>> p = from_faces([[(0, 0), (1, 0), (1, 1)]])
+        >>> p.derived("edges", lambda q: len(q.edges)), p.with_clues([1]).derived("edges", print)
+        (3, 3)
+        """
+        shared = self.__dict__.get("_shared")
+        if shared is None:
+            shared = self.__dict__["_shared"] = {}
+        value = shared.get(key, _MISSING)
+        if value is _MISSING:
+            value = shared[key] = compute(self)
+        return value
 
     @property
     def degree_bound(self) -> int:
@@ -260,11 +314,31 @@ class Puzzle:
             for c, k in clues.items():
                 seq[c] = k
             clues = seq
-        # The structure is unchanged and already checked: share it, with everything
-        # derived from it so far (the cached properties), and check only the clues.
+        return self.replaced(clues=tuple(clues))
+
+    def replaced(self, *, clues: Sequence[int | None] | None = None, geometry: Geometry | None = None,
+                 source: str | None = None, tiling: TilingRef | None = None) -> Puzzle:
+        """A copy on the same graph with other clues, geometry, source or tiling (None:
+        unchanged). The graph is not checked again and everything derived from it is
+        shared (computed once for all such copies); only what changed is checked.
+
+        >>> p = from_faces([[(0, 0), (1, 0), (1, 1)]]).replaced(clues=[2], source="x")
+        >>> p.clues, p.source, p.is_disc
+        ((2,), 'x', True)
+        """
         copy = object.__new__(Puzzle)
-        copy.__dict__.update(self.__dict__, clues=tuple(clues))
-        copy._check_clues()
+        self.__dict__.setdefault("_shared", {})
+        copy.__dict__.update(self.__dict__)
+        if clues is not None:
+            copy.__dict__["clues"] = tuple(clues)
+            copy._check_clues()
+        if geometry is not None:
+            copy.__dict__["geometry"] = geometry
+            copy._check_geometry()
+        if source is not None:
+            copy.__dict__["source"] = source
+        if tiling is not None:
+            copy.__dict__["tiling"] = tiling
         return copy
 
     def signature(self, answer: Iterable[int]) -> tuple[int, ...]:

@@ -16,7 +16,6 @@ are faces get the same corners as tilings.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -71,25 +70,11 @@ class Shape:
         return tuple((cs[0] if cs else n, cs[1] if len(cs) > 1 else n) for cs in self.edge_cells)
 
 
-_SHAPES: dict[int, tuple[object, Shape]] = {}
-_LOCK = threading.Lock()
-
-
 def graph_shape(puzzle: Puzzle) -> Shape:
-    """The shape of the puzzle's graph, from a small cache keyed by the identity of
-    its edge tuple (puzzles made by ``with_clues`` share it: a generator or a batch
-    pays for a shape once)."""
-    key = id(puzzle.edges)
-    with _LOCK:
-        hit = _SHAPES.get(key)
-    if hit is not None and hit[0] is puzzle.edges:
-        return hit[1]
-    shape = _build(puzzle)
-    with _LOCK:
-        while len(_SHAPES) >= 8:
-            _SHAPES.pop(next(iter(_SHAPES)))
-        _SHAPES[key] = (puzzle.edges, shape)
-    return shape
+    """The shape of the puzzle's graph, built once for all the puzzles that share the
+    graph (:meth:`.Puzzle.derived`: those made by ``with_clues``, a batch's puzzles read
+    on one grid): a generator or a batch pays for a shape once."""
+    return puzzle.derived("rules.shape", _build)
 
 
 def _build(puzzle: Puzzle) -> Shape:

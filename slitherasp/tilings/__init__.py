@@ -9,7 +9,6 @@ Adding a tiling is one module emitting faces and one :func:`register` line below
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from ..model import InputError, Puzzle, TilingRef, from_faces
@@ -80,7 +79,7 @@ def build(name: str, width: int, height: int, seed: int | None = None) -> Puzzle
     """A clue-less puzzle on a patch of the tiling ``name``."""
     t = get(name)
     puzzle = from_faces(faces(t.name, width, height, seed), source=f"{t.name} {width}x{height}")
-    return replace(puzzle, tiling=TilingRef(t.name, width, height, seed if t.seeded else None))
+    return puzzle.replaced(tiling=TilingRef(t.name, width, height, seed if t.seeded else None))
 
 
 # --------------------------------------------------------------------------- registry
