@@ -23,10 +23,12 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 from .errors import GeometryError, InputError, SlitherError
+from .shared import derived, shared, structural
 
+T = TypeVar("T")
 __all__ = ["Answer", "Geometry", "GeometryError", "InputError", "Name", "Point", "Puzzle",
            "SlitherError", "TilingRef", "from_faces", "incidence_of", "median", "median_length", "signed_area"]
 
@@ -61,8 +63,7 @@ class Geometry:
     @cached_property
     def bounds(self) -> tuple[float, float, float, float]:
         """``(xmin, ymin, xmax, ymax)`` of all points."""
-        xs = [p[0] for p in self.points]
-        ys = [p[1] for p in self.points]
+        xs, ys = [p[0] for p in self.points], [p[1] for p in self.points]
         return (min(xs), min(ys), max(xs), max(ys))
 
 
@@ -83,38 +84,6 @@ class TilingRef:
 
 
 # --------------------------------------------------------------------------- puzzle
-T = TypeVar("T")
-
-
-class _structural(Generic[T]):
-    """A property of a puzzle's graph alone (vertices, edges, cells), computed once for
-    every puzzle that shares the graph: the value is kept in a dictionary that copies
-    made by :meth:`Puzzle.with_clues` and :meth:`Puzzle.replaced` share, so a batch of
-    puzzles read on one grid, or a generator's clue sets, pay for it once however
-    late it is first asked for (and in the instance itself, so that the next read is
-    a plain attribute)."""
-
-    def __init__(self, compute: Callable[[Puzzle], T]) -> None:
-        self.compute = compute
-        self.name = compute.__name__
-        self.__doc__ = compute.__doc__
-
-    def __get__(self, puzzle: Puzzle, owner: type | None = None) -> T:
-        if puzzle is None:
-            return self  # type: ignore[return-value]  (the class's own attribute)
-        shared = puzzle.__dict__.get("_shared")
-        if shared is None:
-            shared = puzzle.__dict__["_shared"] = {}
-        value = shared.get(self.name, _MISSING)
-        if value is _MISSING:
-            value = shared[self.name] = self.compute(puzzle)
-        puzzle.__dict__[self.name] = value
-        return value
-
-
-_MISSING = object()
-
-
 @dataclass(frozen=True)
 class Puzzle:
     """An immutable Slitherlink instance on an arbitrary graph.
@@ -179,17 +148,17 @@ class Puzzle:
                 raise InputError(f"clue {k} of cell {self.cells[c]} is outside 0..{len(es)}")
 
     # -- derived structure, computed once -------------------------------------------
-    @_structural
+    @structural
     def vertex_index(self) -> dict[Name, int]:
         """Vertex name -> index."""
         return {name: i for i, name in enumerate(self.vertices)}
 
-    @_structural
+    @structural
     def cell_index(self) -> dict[Name, int]:
         """Cell name -> index."""
         return {name: i for i, name in enumerate(self.cells)}
 
-    @_structural
+    @structural
     def edge_index(self) -> dict[tuple[int, int], int]:
         """``(u, v) -> edge index`` for the input orientation only."""
         return {uv: i for i, uv in enumerate(self.edges)}
@@ -199,12 +168,12 @@ class Puzzle:
         i = self.edge_index.get((u, v))
         return self.edge_index.get((v, u)) if i is None else i
 
-    @_structural
+    @structural
     def incidence(self) -> tuple[tuple[int, ...], ...]:
         """``incidence[v]``: the indices of the edges at vertex ``v``."""
         return incidence_of(self.edges, len(self.vertices))
 
-    @_structural
+    @structural
     def edge_cells(self) -> tuple[tuple[int, ...], ...]:
         """``edge_cells[e]``: the cells that contain edge ``e``."""
         out: list[list[int]] = [[] for _ in self.edges]
@@ -213,7 +182,7 @@ class Puzzle:
                 out[e].append(c)
         return tuple(map(tuple, out))
 
-    @_structural
+    @structural
     def _cycles(self) -> tuple[tuple[tuple[int, ...] | None, ...], tuple[tuple[int, ...] | None, ...]]:
         from .topology import cell_cycles
 
@@ -241,7 +210,7 @@ class Puzzle:
         """
         return self._cycles[1]
 
-    @_structural
+    @structural
     def boundary_edges(self) -> frozenset[int]:
         """Edges on exactly one face (a cell that is a simple cycle): on a disc
         (:attr:`is_disc`), the border with the outside."""
@@ -252,7 +221,7 @@ class Puzzle:
             if sum(cycles[c] is not None for c in cs) == 1
         )
 
-    @_structural
+    @structural
     def is_disc(self) -> bool:
         """Whether the cells are the faces of a disc (:func:`slitherasp.model.topology.is_disc`):
         then every cycle bounds exactly one set of faces, what the ``colour`` encoding
@@ -267,22 +236,14 @@ class Puzzle:
         return is_disc(self)
 
     def derived(self, key: str, compute: Callable[[Puzzle], T]) -> T:
-        """``compute(self)``, a value that depends on the graph alone, computed once for
-        every puzzle sharing the graph (as :meth:`with_clues` copies do) and kept with
-        them: what the layers above the model derive from a graph (the rules' shape)
-        without a cache of their own.
+        """``compute(self)``, a value of the graph alone (the rules' shape), computed once
+        for all the puzzles that share the graph (:mod:`.shared`).
 
         >>> p = from_faces([[(0, 0), (1, 0), (1, 1)]])
         >>> p.derived("edges", lambda q: len(q.edges)), p.with_clues([1]).derived("edges", print)
         (3, 3)
         """
-        shared = self.__dict__.get("_shared")
-        if shared is None:
-            shared = self.__dict__["_shared"] = {}
-        value = shared.get(key, _MISSING)
-        if value is _MISSING:
-            value = shared[key] = compute(self)
-        return value
+        return derived(self, key, compute)
 
     @property
     def degree_bound(self) -> int:
@@ -319,26 +280,20 @@ class Puzzle:
     def replaced(self, *, clues: Sequence[int | None] | None = None, geometry: Geometry | None = None,
                  source: str | None = None, tiling: TilingRef | None = None) -> Puzzle:
         """A copy on the same graph with other clues, geometry, source or tiling (None:
-        unchanged). The graph is not checked again and everything derived from it is
-        shared (computed once for all such copies); only what changed is checked.
+        unchanged), sharing all that is derived from the graph; only changes are checked.
 
         >>> p = from_faces([[(0, 0), (1, 0), (1, 1)]]).replaced(clues=[2], source="x")
         >>> p.clues, p.source, p.is_disc
         ((2,), 'x', True)
         """
         copy = object.__new__(Puzzle)
-        self.__dict__.setdefault("_shared", {})
-        copy.__dict__.update(self.__dict__)
+        changed = {"clues": None if clues is None else tuple(clues), "geometry": geometry, "source": source,
+                   "tiling": tiling}
+        copy.__dict__.update(self.__dict__, _shared=shared(self), **{k: v for k, v in changed.items() if v is not None})
         if clues is not None:
-            copy.__dict__["clues"] = tuple(clues)
             copy._check_clues()
         if geometry is not None:
-            copy.__dict__["geometry"] = geometry
             copy._check_geometry()
-        if source is not None:
-            copy.__dict__["source"] = source
-        if tiling is not None:
-            copy.__dict__["tiling"] = tiling
         return copy
 
     def signature(self, answer: Iterable[int]) -> tuple[int, ...]:
@@ -387,9 +342,7 @@ def median(values: Sequence[float]) -> float:
 
 def signed_area(pts: Sequence[Point]) -> float:
     """Shoelace area: positive for a counter-clockwise ring (y up)."""
-    return 0.5 * sum(
-        pts[i - 1][0] * pts[i][1] - pts[i][0] * pts[i - 1][1] for i in range(len(pts))
-    )
+    return 0.5 * sum(pts[i - 1][0] * pts[i][1] - pts[i][0] * pts[i - 1][1] for i in range(len(pts)))
 
 
 def from_faces(
