@@ -68,9 +68,28 @@ def solve(
     stops the search after that many conflicts (not ``exhausted`` then). ``progress``
     is told the number of answers found after each (from clasp's thread). ``simplify``
     (default on) solves the puzzle reduced by :mod:`slitherasp.simplify` (the same
-    answers; statistics then describe the smaller program)."""
-    start = time.perf_counter()
+    answers; statistics then describe the smaller program). A board with few clues is
+    answered on a window of it first (:mod:`.sparse`)."""
     _check(models=models, threads=threads, time_limit=time_limit)
+    if (models == 1 and simplify and keep and conflicts is None and lookahead is None and not statistics
+            and progress is None and type(puzzle) is Puzzle):
+        from .sparse import few_clues
+
+        found = few_clues(puzzle, unique=unique, time_limit=time_limit, on_answer=on_answer,
+                          solve=lambda part, **how: _solve(part, encoding=encoding, threads=threads, **how))
+        if found is not None:
+            return found
+    return _solve(puzzle, models=models, unique=unique, time_limit=time_limit, threads=threads, encoding=encoding,
+                  statistics=statistics, lookahead=lookahead, on_answer=on_answer, keep=keep, conflicts=conflicts,
+                  simplify=simplify, progress=progress)
+
+
+def _solve(puzzle: Any, *, models: int = 1, unique: bool = False, time_limit: float | None = None, threads: int = 1,
+           encoding: str = DEFAULT_ENCODING, statistics: bool = False, lookahead: bool | None = None,
+           on_answer: Callable[[Answer], None] | None = None, keep: bool = True, conflicts: int | None = None,
+           simplify: bool = True, progress: Callable[[int], None] | None = None) -> Result:
+    """:func:`solve` on the whole board."""
+    start = time.perf_counter()
     program = kind_of(puzzle).program(puzzle, encoding, simplify=simplify)
     if program.settled is not None and conflicts is None:
         done = _settled(program, program.settled, start, keep=keep, unique=unique, statistics=statistics,

@@ -1,0 +1,278 @@
+"""Boards with few clues (what a setter composes on): answers found on a small window
+of the board, and a second answer made from the first, instead of grounding it whole.
+
+A loop that lies in a part of the board meets every clue of the board when that part
+holds every clued cell: a clued cell's edges are all in the part, and a cell outside it
+has no clue to meet. So the first answer of a board with few clues is looked for on a
+*window*: the clued cells and the cells near them, joined by corridors of cells along
+short paths between them (a clue-less board: one face, whose outline is a loop). The
+window is a puzzle of its own, solved as any (the rules, then clingo on what they leave),
+and its answer, as edges of the board, goes through the independent checker.
+
+A second answer, to say that the first is not unique, is made from the first: a face
+beside the loop whose edges on the loop form one run, with no clued cell around it and
+no other corner on the loop, is pushed across it (the run is replaced by the face's
+other edges: a *bump*), and the new loop goes through the checker too. A board with few
+clues nearly always has one; when none fits, a second answer is looked for in the
+window, and the whole board is solved when that fails too (as when the window had no
+answer at all). Every answer returned has passed the checker, so a wrong window can only
+cost time.
+
+Measured side by side with grounding the whole board (``benchmarks/speed.py``, the table
+of blank and low-clue boards): a clue-less square 60x60 is answered, and found not
+unique, without clingo.
+
+>>> from slitherasp import tilings
+>>> p = tilings.build("square", 30, 30)
+>>> r = few_clues(p, unique=True)
+>>> str(r.status), r.unique, [len(a) for a in r.answers]
+('SATISFIABLE', False, [4, 6])
+>>> q = p.with_clues({31: 3, 500: 0, 870: 2})
+>>> r = few_clues(q, unique=True)
+>>> str(r.status), r.unique
+('SATISFIABLE', False)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+from ..model import Answer, Puzzle
+from ..model.results import SAT, Result
+
+__all__ = ["WINDOW_SHARE", "bump", "few_clues", "window"]
+
+WINDOW_SHARE = 0.5
+"""A window holding more than this share of the board's cells is not worth it: the
+board is solved whole."""
+DENSE = 8
+"""A board with more than one clue per this many cells is solved whole at once (its
+window would be most of it)."""
+RADIUS = 2
+"""How far (in steps between cells that share an edge) the window reaches round each
+clued cell, so that the loop has room to meet the clue."""
+
+
+def few_clues(puzzle: Puzzle, *, unique: bool = False, time_limit: float | None = None,
+              solve: Callable[..., Result] | None = None,
+              on_answer: Callable[[Answer], None] | None = None) -> Result | None:
+    """The first answer (and with ``unique`` whether there is another) of a board with
+    few clues, found on a window of it; None when the board is not one (too many clues,
+    not the faces of a disc) or the window has no answer: the caller then solves the
+    board whole. ``solve`` solves the window (default :func:`slitherasp.solver.solve`)."""
+    if not _sparse(puzzle):
+        return None
+    from ..validate import check_lines
+
+    start = time.perf_counter()
+    if solve is None:
+        from .run import solve
+    cells = window(puzzle)
+    if cells is None:
+        return None
+    if any(k is not None for k in puzzle.clues):
+        part, edges = _part(puzzle, cells)
+        found = solve(part, unique=unique, time_limit=time_limit)
+        if found.status != SAT:
+            return found if found.timed_out or found.interrupted else None
+        answers = [frozenset(edges[e] for e in a) for a in found.answers]
+    else:  # no clue: the outline of a face is a loop
+        found = Result(puzzle=puzzle, status=SAT)
+        answers = [frozenset(puzzle.cell_edges[cells[0]])]
+    if not all(check_lines(puzzle, a).valid for a in answers):
+        return None
+    if unique and len(answers) == 1:
+        second = bump(puzzle, answers[0])
+        if second is None or not check_lines(puzzle, second).valid:
+            return None  # the window's one answer, and no bump: the board is solved whole
+        answers.append(second)
+    for a in answers if on_answer is not None else ():
+        on_answer(a)
+    return Result(puzzle=puzzle, status=SAT, answers=tuple(answers[:2]), count=len(answers[:2]),
+                  unique=False if unique else None, time_ground=found.time_ground, time_solve=found.time_solve,
+                  time_total=time.perf_counter() - start)
+
+
+def _sparse(puzzle: Puzzle) -> bool:
+    """Whether a board's clues are few enough for a window to be small."""
+    n = len(puzzle.cells)
+    clued = sum(k is not None for k in puzzle.clues)
+    return n > 0 and clued * DENSE <= n and puzzle.is_disc
+
+
+def _neighbours(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
+    """The cells that share an edge with each cell (once per graph)."""
+
+    def make(p: Puzzle) -> tuple[tuple[int, ...], ...]:
+        cells_of = p.edge_cells
+        return tuple(tuple(dict.fromkeys(d for e in es for d in cells_of[e] if d != c))
+                     for c, es in enumerate(p.cell_edges))
+
+    return puzzle.derived("sparse.neighbours", make)
+
+
+def window(puzzle: Puzzle) -> list[int] | None:
+    """The cells of the window (sorted): every clued cell and those within
+    :data:`RADIUS` of one, joined by shortest paths between the groups they form (the
+    paths widened by one cell); one face in the middle of a clue-less board. None when
+    it would hold more than :data:`WINDOW_SHARE` of the board.
+
+    >>> from slitherasp import tilings
+    >>> p = tilings.build("square", 15, 15).with_clues({16: 1, 28: 3})   # (1, 1) and (13, 1)
+    >>> cells = window(p)   # 13 cells round each clue, and a path three cells wide
+    >>> len(cells), 16 in cells and 28 in cells, max(cells) < 4 * 15   # all in the top four rows
+    (43, True, True)
+    """
+    near = _neighbours(puzzle)
+    clued = [c for c, k in enumerate(puzzle.clues) if k is not None]
+    if not clued:
+        return [len(near) // 2]
+    group = _grow(near, clued, RADIUS)
+    cells = set(group) | _joins(near, group)
+    cells |= {d for c in cells - set(group) for d in near[c]}
+    if len(cells) > WINDOW_SHARE * len(near):
+        return None
+    return sorted(cells)
+
+
+def _grow(near: Sequence[Sequence[int]], seeds: Sequence[int], radius: int) -> dict[int, int]:
+    """The cells within ``radius`` steps of the seeds, each with the seed it grew from."""
+    owner = {c: c for c in seeds}
+    frontier = list(seeds)
+    for _ in range(radius):
+        nxt = []
+        for c in frontier:
+            for d in near[c]:
+                if d not in owner:
+                    owner[d] = owner[c]
+                    nxt.append(d)
+        frontier = nxt
+    return owner
+
+
+def _joins(near: Sequence[Sequence[int]], group: dict[int, int]) -> set[int]:
+    """Cells joining the window's pieces: every cell grows outward from the piece it is
+    nearest to, and where two pieces meet, the shortest meeting of each pair of pieces
+    not yet joined becomes a path (pieces joined in order of distance, as in Kruskal's
+    tree)."""
+    piece = _pieces(near, group)
+    parent = dict.fromkeys(group, -1)
+    frontier = list(group)
+    meetings: list[tuple[int, int, int]] = []  # (length, cell, cell)
+    depth = dict.fromkeys(group, 0)
+    while frontier:
+        nxt = []
+        for c in frontier:
+            for d in near[c]:
+                if d not in piece:
+                    piece[d], parent[d], depth[d] = piece[c], c, depth[c] + 1
+                    nxt.append(d)
+                elif piece[d] != piece[c]:
+                    meetings.append((depth[c] + depth[d] + 1, c, d))
+        frontier = nxt
+    root = {p: p for p in set(piece.values())}
+
+    def find(p: int) -> int:
+        while root[p] != p:
+            root[p] = root[root[p]]
+            p = root[p]
+        return p
+
+    out: set[int] = set()
+    for _, c, d in sorted(meetings):
+        a, b = find(piece[c]), find(piece[d])
+        if a == b:
+            continue
+        root[a] = b
+        for end in (c, d):
+            while end != -1 and end not in group:
+                out.add(end)
+                end = parent[end]
+    return out
+
+
+def _pieces(near: Sequence[Sequence[int]], group: dict[int, int]) -> dict[int, int]:
+    """Each cell of ``group`` -> a cell naming the connected piece of the group it is in."""
+    piece: dict[int, int] = {}
+    for c in group:
+        if c in piece:
+            continue
+        piece[c] = c
+        stack = [c]
+        while stack:
+            x = stack.pop()
+            for d in near[x]:
+                if d in group and d not in piece:
+                    piece[d] = c
+                    stack.append(d)
+    return piece
+
+
+def _part(puzzle: Puzzle, cells: Sequence[int]) -> tuple[Puzzle, list[int]]:
+    """The window as a puzzle of its own (the board's names and clues) and, for each of
+    its edges, the board's edge."""
+    edges: dict[int, int] = {}
+    for c in cells:
+        for e in puzzle.cell_edges[c]:
+            edges.setdefault(e, len(edges))
+    vertex: dict[int, int] = {}
+    for e in edges:
+        for v in puzzle.edges[e]:
+            vertex.setdefault(v, len(vertex))
+    names = puzzle.vertices
+    part = Puzzle(vertices=tuple(names[v] for v in vertex),
+                  edges=tuple((vertex[u], vertex[v]) for u, v in (puzzle.edges[e] for e in edges)),
+                  cells=tuple(puzzle.cells[c] for c in cells),
+                  cell_edges=tuple(tuple(edges[e] for e in puzzle.cell_edges[c]) for c in cells),
+                  clues=tuple(puzzle.clues[c] for c in cells), source=puzzle.source)
+    return part, list(edges)
+
+
+def bump(puzzle: Puzzle, loop: Answer) -> Answer | None:
+    """Another loop made from ``loop`` by pushing one face across it, with the same
+    count on every clued cell; None when no face allows it. The face must have no clue
+    and no clued neighbour, its edges on the loop must form one run (not all of them),
+    and its corners off that run must be off the loop: then swapping the run for the
+    face's other edges keeps one simple loop.
+
+    >>> from slitherasp import tilings
+    >>> p = tilings.build("square", 3, 1)
+    >>> sorted(bump(p, frozenset(p.cell_edges[0])))   # the first square, and the second with it
+    [0, 2, 3, 4, 5, 6]
+    """
+    near = _neighbours(puzzle)
+    clued = puzzle.clues
+    sides, corners = puzzle.face_sides, puzzle.face_cycles
+    degree: dict[int, int] = {}
+    for e in loop:
+        for v in puzzle.edges[e]:
+            degree[v] = degree.get(v, 0) + 1
+    tried: set[int] = set()
+    for e in sorted(loop):
+        for f in puzzle.edge_cells[e]:
+            if f in tried:
+                continue
+            tried.add(f)
+            ring, cycle = sides[f], corners[f]
+            if ring is None or cycle is None or clued[f] is not None or any(clued[d] is not None for d in near[f]):
+                continue
+            swapped = _swap(ring, cycle, loop, degree)
+            if swapped is not None:
+                return swapped
+    return None
+
+
+def _swap(ring: Sequence[int], cycle: Sequence[int], loop: Answer, degree: dict[int, int]) -> Answer | None:
+    """The loop with the face's run of loop edges replaced by its other edges, when the
+    run is one and the corners strictly inside the other edges are off the loop."""
+    on = [e in loop for e in ring]
+    n = len(ring)
+    starts = [i for i in range(n) if on[i] and not on[i - 1]]
+    if len(starts) != 1:
+        return None
+    # side i joins corners i and i + 1: the corners between two sides off the loop
+    inner = [cycle[(i + 1) % n] for i in range(n) if not on[i] and not on[(i + 1) % n]]
+    if any(degree.get(v, 0) for v in inner):
+        return None
+    return frozenset(loop.symmetric_difference(ring))
