@@ -22,7 +22,8 @@ from slitherasp.formats import read_file
 from slitherasp.make.generate import planted
 from slitherasp.model import Puzzle
 from slitherasp.solver import engines
-from slitherasp.solver.run import consequences, count, solve
+from slitherasp.solver.forced import consequences
+from slitherasp.solver.run import count, solve
 from slitherasp.solver.sessions import Session, TextSession
 
 INSTANCES = Path(__file__).resolve().parent.parent / "instances"

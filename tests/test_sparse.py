@@ -73,3 +73,26 @@ def test_a_bump_keeps_one_loop_and_every_count() -> None:
 def test_dense_boards_are_left_to_the_whole_solve() -> None:
     board = _clued(tilings.build("square", 10, 10), 40, 1)
     assert sparse.few_clues(board, unique=True) is None
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_forced_lines_are_what_every_answer_shares(seed: int) -> None:
+    """The edges every answer has, and those some answer has, started from the solve's
+    answers and their bumps, are the judge's, found by listing every answer."""
+    from slitherasp.web.api import forced
+
+    rng = random.Random(seed)
+    board = tilings.build(["square", "honeycomb"][seed % 2], 3, 3)
+    board = _clued(board, rng.randint(0, 3), seed)
+    every_answer = judge(board, limit=10_000)
+    r = solve(board, unique=True)
+    if r.unique:
+        return
+    got = forced(board, r.answers, some_too=seed % 3 != 0)
+    index = {tuple(board.edge_names(e)): e for e in range(len(board.edges))}
+    assert {index[tuple(x)] for x in got["links"]} == frozenset.intersection(*every_answer)
+    if seed % 3:
+        some = frozenset.union(*every_answer)
+        assert {index[tuple(x)] for x in got["non_links"]} == set(range(len(board.edges))) - some
+    else:
+        assert "non_links" not in got

@@ -36,12 +36,12 @@ unique, without clingo.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from ..model import Answer, Puzzle
 from ..model.results import SAT, Result
 
-__all__ = ["WINDOW_SHARE", "bump", "few_clues", "window"]
+__all__ = ["WINDOW_SHARE", "bump", "bumps", "few", "few_clues", "part_of", "window"]
 
 WINDOW_SHARE = 0.5
 """A window holding more than this share of the board's cells is not worth it: the
@@ -61,7 +61,7 @@ def few_clues(puzzle: Puzzle, *, unique: bool = False, time_limit: float | None 
     few clues, found on a window of it; None when the board is not one (too many clues,
     not the faces of a disc) or the window has no answer: the caller then solves the
     board whole. ``solve`` solves the window (default :func:`slitherasp.solver.solve`)."""
-    if not _sparse(puzzle):
+    if not few(puzzle):
         return None
     from ..validate import check_lines
 
@@ -72,7 +72,7 @@ def few_clues(puzzle: Puzzle, *, unique: bool = False, time_limit: float | None 
     if cells is None:
         return None
     if any(k is not None for k in puzzle.clues):
-        part, edges = _part(puzzle, cells)
+        part, edges = part_of(puzzle, cells)
         found = solve(part, unique=unique, time_limit=time_limit)
         if found.status != SAT:
             return found if found.timed_out or found.interrupted else None
@@ -94,7 +94,7 @@ def few_clues(puzzle: Puzzle, *, unique: bool = False, time_limit: float | None 
                   time_total=time.perf_counter() - start)
 
 
-def _sparse(puzzle: Puzzle) -> bool:
+def few(puzzle: Puzzle) -> bool:
     """Whether a board's clues are few enough for a window to be small."""
     n = len(puzzle.cells)
     clued = sum(k is not None for k in puzzle.clues)
@@ -126,8 +126,11 @@ def window(puzzle: Puzzle) -> list[int] | None:
     """
     near = _neighbours(puzzle)
     clued = [c for c, k in enumerate(puzzle.clues) if k is not None]
-    if not clued:
-        return [len(near) // 2]
+    if not clued:  # a face away from the border, so that every face round it can be pushed across
+        n, cells_of = len(near), puzzle.edge_cells
+        inner = (c for c in (*range(n // 2, n), *range(n // 2))
+                 if all(len(cells_of[e]) == 2 for e in puzzle.cell_edges[c]))
+        return [next(inner, n // 2)]
     group = _grow(near, clued, RADIUS)
     cells = set(group) | _joins(near, group)
     cells |= {d for c in cells - set(group) for d in near[c]}
@@ -209,7 +212,7 @@ def _pieces(near: Sequence[Sequence[int]], group: dict[int, int]) -> dict[int, i
     return piece
 
 
-def _part(puzzle: Puzzle, cells: Sequence[int]) -> tuple[Puzzle, list[int]]:
+def part_of(puzzle: Puzzle, cells: Sequence[int]) -> tuple[Puzzle, list[int]]:
     """The window as a puzzle of its own (the board's names and clues) and, for each of
     its edges, the board's edge."""
     edges: dict[int, int] = {}
@@ -231,18 +234,23 @@ def _part(puzzle: Puzzle, cells: Sequence[int]) -> tuple[Puzzle, list[int]]:
 
 def bump(puzzle: Puzzle, loop: Answer) -> Answer | None:
     """Another loop made from ``loop`` by pushing one face across it, with the same
-    count on every clued cell; None when no face allows it. The face must have no clue
-    and no clued neighbour, its edges on the loop must form one run (not all of them),
-    and its corners off that run must be off the loop: then swapping the run for the
-    face's other edges keeps one simple loop.
+    count on every clued cell; None when no face allows it (see :func:`bumps`).
 
     >>> from slitherasp import tilings
     >>> p = tilings.build("square", 3, 1)
     >>> sorted(bump(p, frozenset(p.cell_edges[0])))   # the first square, and the second with it
     [0, 2, 3, 4, 5, 6]
     """
-    near = _neighbours(puzzle)
-    clued = puzzle.clues
+    return next(bumps(puzzle, loop), None)
+
+
+def bumps(puzzle: Puzzle, loop: Answer) -> Iterator[Answer]:
+    """Every loop made from ``loop`` by pushing one face across it, with the same count
+    on every clued cell. The face's edges on the loop must form one run (not all of
+    them), and its corners off that run must be off the loop: then swapping the run
+    for the face's other edges keeps one simple loop; and the swap must leave the count
+    of the face and of each clued cell beside it as it was."""
+    clued, cells_of = puzzle.clues, puzzle.edge_cells
     sides, corners = puzzle.face_sides, puzzle.face_cycles
     degree: dict[int, int] = {}
     for e in loop:
@@ -255,12 +263,17 @@ def bump(puzzle: Puzzle, loop: Answer) -> Answer | None:
                 continue
             tried.add(f)
             ring, cycle = sides[f], corners[f]
-            if ring is None or cycle is None or clued[f] is not None or any(clued[d] is not None for d in near[f]):
+            if ring is None or cycle is None:
                 continue
             swapped = _swap(ring, cycle, loop, degree)
-            if swapped is not None:
-                return swapped
-    return None
+            if swapped is None:
+                continue
+            change: dict[int, int] = {}  # what the swap does to the count of each cell beside the face
+            for side in ring:
+                for d in cells_of[side]:
+                    change[d] = change.get(d, 0) + (1 if side in swapped else -1)
+            if all(n == 0 or clued[d] is None for d, n in change.items()):
+                yield swapped
 
 
 def _swap(ring: Sequence[int], cycle: Sequence[int], loop: Answer, degree: dict[int, int]) -> Answer | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
@@ -163,22 +163,26 @@ def solve(payload: dict[str, Any]) -> dict[str, Any]:
     result = run(puzzle, unique=bool(payload.get("unique", True)), time_limit=TIME_LIMIT)
     found = solve_json(result, "<puzzle>")
     if payload.get("forced") and result.unique is False:
-        found["forced"] = forced(puzzle)
+        found["forced"] = forced(puzzle, result.answers, some_too=payload["forced"] != "links")
     return found
 
 
-def forced(puzzle: Puzzle) -> dict[str, Any] | None:
-    """What every answer shares: the edges in all of them (``links``) and in none
-    (``non_links``); None when that takes longer than the time limit."""
-    from ..solver.run import consequences
+def forced(puzzle: Puzzle, known: Sequence[frozenset[int]] = (), *, some_too: bool = True) -> dict[str, Any] | None:
+    """What every answer shares: the edges in all of them (``links``) and, unless
+    ``some_too`` is off (``"forced": "links"``, what the page asks while composing), in
+    none (``non_links``); None when that takes longer than the time limit. ``known``:
+    answers found already."""
+    from ..solver.forced import consequences
 
-    both = consequences(puzzle, time_limit=TIME_LIMIT)
+    both = consequences(puzzle, time_limit=TIME_LIMIT, known=known, some_too=some_too)
     if both is None:
         return None
     every, some = both
     pair = puzzle.edge_names
-    return {"links": [list(pair(e)) for e in sorted(every)],
-            "non_links": [list(pair(e)) for e in range(len(puzzle.edges)) if e not in some]}
+    out: dict[str, Any] = {"links": [list(pair(e)) for e in sorted(every)]}
+    if some is not None:
+        out["non_links"] = [list(pair(e)) for e in range(len(puzzle.edges)) if e not in some]
+    return out
 
 
 def check(payload: dict[str, Any]) -> dict[str, Any]:

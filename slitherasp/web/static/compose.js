@@ -51,7 +51,7 @@ async function live() {
   liveSoon.control?.abort();
   const control = (liveSoon.control = new AbortController());
   try {
-    const r = await call("solve", puzzlePayload({ unique: true, forced: true }), { signal: control.signal });
+    const r = await call("solve", puzzlePayload({ unique: true, forced: "links" }), { signal: control.signal });
     clearMarks();
     const given = app.clues.filter((k) => k !== null).length + app.animals.filter(Boolean).length; // animals are clues
     const clues = `${given} clue${given === 1 ? "" : "s"}`;
