@@ -400,7 +400,7 @@ def test_cli_a_grade_the_time_limit_left_out_is_not_graded_never_none(
     code, out, err = run(capsys, "generate", "square", "--size", "5", "--seed", "1", "--time-limit", "9",
                          "-o", str(tmp_path))
     assert code == 124 and "None" not in err
-    assert "not graded for a person, not graded for the solver" in err
+    assert "not graded for a person," in err and "for the solver" not in err  # not asked for: not worked out
     assert Path(out.split()[0]).name == "square-5x5-ungraded-s1.lp"
 
 
@@ -447,3 +447,23 @@ def test_a_failed_generation_grades_the_loops_it_tried_only_when_it_fails(monkey
     with pytest.raises(GenerationError, match="within the time limit"):
         generate(tilings.build("square", 4, 4), seed=2, difficulty="normal", time_limit=1e-6)
     assert graded == []  # past the time limit nothing more is graded
+
+
+def test_cli_a_puzzle_for_a_person_loads_no_solver(tmp_path: Path) -> None:
+    """The solver's grade only when it is asked for: a person's puzzle is made, written
+    and announced without importing clingo; with --solver-grade the line says it."""
+    import subprocess
+    import sys
+
+    def made(*extra: str) -> tuple[str, str]:
+        probe = ("import sys\nfrom slitherasp.cli.main import main\n"
+                 f"code = main(['generate', 'square', '--size', '7x7', '--seed', '2', '-o', {str(tmp_path)!r}, "
+                 f"'--force', '--no-progress', *{list(extra)!r}])\n"
+                 "print(code, 'clingo' in sys.modules)")
+        out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+        return out.stdout.splitlines()[-1], out.stderr
+
+    said, err = made("--difficulty", "easy")
+    assert said == "0 False" and "easy for a person" in err and "for the solver" not in err
+    said, err = made("--solver-grade", "easy")
+    assert said == "0 True" and "easy for the solver" in err

@@ -214,11 +214,13 @@ def run_generate(args: argparse.Namespace) -> int:
     name = f"{stem}-{level}-s{seed}"
     path = Path(args.output) / f"{name}.lp"
     drawing = {path.with_suffix(".svg"): render.svg(made.puzzle, title=name)}
-    summary = generated_json(made, str(path), [str(f) for f in save_made(made, path, args.force, drawing)],
-                             args.minimal)
-    announce(summary, args.json, f"{path}: seed {seed}, {summary['clues']} clues on {summary['cells']} cells, "
-             f"{person or NOT_GRADED} for a person, {made.grade.level or NOT_GRADED} for the solver "
-             f"({made.grade.choices} choices), {made.tests} tests, {made.seconds:.2f}s")
+    files = [str(f) for f in save_made(made, path, args.force, drawing)]
+    # the solver's grade (clingo) only where it is asked for: --solver-grade, or the JSON that holds it
+    summary = generated_json(made, str(path), files, args.minimal) if args.json else {"files": files}
+    solver = f", {made.grade.level or NOT_GRADED} for the solver ({made.grade.choices} choices)" \
+        if args.solver_grade else ""
+    announce(summary, args.json, f"{path}: seed {seed}, {made.puzzle.clue_count()} clues on {len(made.puzzle.cells)} "
+             f"cells, {person or NOT_GRADED} for a person{solver}, {made.tests} tests, {made.seconds:.2f}s")
     return ended(made, "unique, perhaps not minimal nor of the grade asked for")
 
 

@@ -29,6 +29,7 @@ For the solver's grade (``level``, :mod:`.grading`) every test runs in one groun
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -71,11 +72,13 @@ PERSON_ATTEMPTS = 400
 fits (its full clues solved by the rules of the level, the puzzle not too easy), and on
 some grids most do not (Dodecagonal 5x4 Easy: one loop in about 70). A try that fails
 at once costs a loop and one run of the rules."""
-PERSON_MORE = 4000
+PERSON_MORE: int | None = None
 """Loops a person's grade goes on to past :data:`PERSON_ATTEMPTS` when no number was
 given and the loops keep coming out new (on a patch too small for the grade they
-repeat): Loopy's loops again, with tendrils. Loopy's generator never gives up; on
-Dodecagonal 9x9 Easy one of its loops in about 800 fits, and no loop without tendrils."""
+repeat): Loopy's loops again, with tendrils; None: no end while they are new (only the
+time limit, or Ctrl-C), as Loopy's generator never gives up. On Dodecagonal 9x9 Easy
+one of its loops in about 800 fits, and no loop without tendrils; on Dodecagonal 12x12
+Easy 4,000 were not always enough."""
 REACHED_SAMPLE = 20
 """Failed loops whose full clue set is graded for the message, when generation fails (a
 grade costs ten loops: graded only then, and not past the time limit)."""
@@ -221,9 +224,10 @@ def _loops(puzzle: Puzzle, rng: random.Random, attempts: int, more: bool) -> Ite
     without tendrils, less curly; past ``attempts``, with ``more``, Loopy's again up to
     :data:`PERSON_MORE` while they come out new (a small patch's loops repeat)."""
     seen: set[int] = set()
-    for attempt in range(1, (PERSON_MORE if more else attempts) + 1):
+    last = (PERSON_MORE or sys.maxsize) if more else attempts
+    for attempt in range(1, last + 1):
         check()  # stopped before a puzzle was found: nothing to give back
-        if attempt > attempts and len(seen) < attempts // 2:
+        if attempt > attempts and len(seen) < attempt // 2:  # the loops repeat: the patch has few
             return
         loop = random_loop(puzzle, seed=rng.randrange(2**32), tendrils=attempt <= PLAIN_AFTER or attempt > attempts)
         if more:

@@ -24,7 +24,6 @@ from ..model import Puzzle
 from ..model.levels import SOLVER_LEVELS
 from ..model.results import finite
 from ..rules.grade import HumanGrade, human_grade
-from .run import solve
 
 __all__ = ["LEVELS", "Grade", "grade"]
 
@@ -61,6 +60,8 @@ def grade(puzzle: Puzzle, *, time_limit: float | None = None, human: bool = Fals
     >>> grade(tilings.build("square", 2, 1)).unique
     False
     """
+    from .run import solve  # here: a generator that grades for a person never loads the solver
+
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     probed = solve(puzzle, models=2, lookahead=True, statistics=True, time_limit=time_limit, simplify=False)
     s = probed.statistics
