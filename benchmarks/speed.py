@@ -1,10 +1,13 @@
 """Speed: each of our encodings against a lazy-cut SAT baseline, side by side.
 
+    python benchmarks/speed.py --classes [published,big,blank,compose] [--big N] [--fresh N]
     python benchmarks/speed.py [--sets puzzlekit,loopy,square,nonsquare,files] [--dir D ...]
         [--time-limit S] [--encodings a,b] [--batch] [--process] [--no-baseline]
         [--limit N] [--slowest N] [--csv FILE] [--repeat N]
 
-Every solve proves uniqueness, runs single-threaded in this process and is timed in CPU
+``--classes`` prints one table of every class of puzzle against its peer in one run
+(issue 48; see ``classes.py``). Otherwise every solve proves uniqueness, runs
+single-threaded in this process and is timed in CPU
 seconds (``time.process_time()``, model building included); a time-out counts as the
 limit and is marked. ``--process`` runs every solve as a whole process instead, the way
 a user runs it, on the instance written as ``.lp`` facts with their geometry sidecar:
@@ -293,6 +296,9 @@ def print_table(rows: list[Row], sets: list[str], solvers: list[str], encodings:
 
 # --------------------------------------------------------------------------- main
 def main(argv: list[str] | None = None) -> None:
+    sys.path.insert(0, str(HERE))
+    import classes  # beside this file (it imports this one)
+
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sets", default="puzzlekit", help=f"comma-separated, of {','.join(SETS)} (default puzzlekit)")
     ap.add_argument("--dir", action="append", default=[],
@@ -307,7 +313,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--limit", type=int, default=None, metavar="N", help="first N instances of each set")
     ap.add_argument("--slowest", type=int, default=5, metavar="N", help="instances shown for summarised sets")
     ap.add_argument("--csv", type=Path, default=None, metavar="FILE", help="also write every instance's times here")
+    classes.add_arguments(ap)
     args = ap.parse_args(argv)
+    if args.classes:
+        classes.main(args)
+        return
     sets = [s for s in args.sets.split(",") if s]
     encodings = [e for e in args.encodings.split(",") if e]
     for what, names, known in (("set", sets, SETS), ("encoding", encodings, ENCODINGS)):

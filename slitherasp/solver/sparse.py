@@ -49,9 +49,11 @@ board is solved whole."""
 DENSE = 8
 """A board with more than one clue per this many cells is solved whole at once (its
 window would be most of it)."""
-RADIUS = 2
+RADII = (3, 5)
 """How far (in steps between cells that share an edge) the window reaches round each
-clued cell, so that the loop has room to meet the clue."""
+clued cell, so that the loop has room to meet the clue, and how wide its corridors
+are (one less on each side): the first window, and the wider one tried when it has no
+answer."""
 
 
 def few_clues(puzzle: Puzzle, *, unique: bool = False, time_limit: float | None = None,
@@ -68,16 +70,21 @@ def few_clues(puzzle: Puzzle, *, unique: bool = False, time_limit: float | None 
     start = time.perf_counter()
     if solve is None:
         from .run import solve
-    cells = window(puzzle)
-    if cells is None:
-        return None
     if any(k is not None for k in puzzle.clues):
-        part, edges = part_of(puzzle, cells)
-        found = solve(part, unique=unique, time_limit=time_limit)
+        for radius in RADII:  # a window with no answer says nothing of the board: a wider one
+            cells = window(puzzle, radius)
+            if cells is None:
+                return None
+            part, edges = part_of(puzzle, cells)
+            left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+            found = solve(part, unique=unique, time_limit=left)
+            if found.timed_out or found.interrupted or found.status == SAT:
+                break
         if found.status != SAT:
             return found if found.timed_out or found.interrupted else None
         answers = [frozenset(edges[e] for e in a) for a in found.answers]
     else:  # no clue: the outline of a face is a loop
+        cells = window(puzzle)
         found = Result(puzzle=puzzle, status=SAT)
         answers = [frozenset(puzzle.cell_edges[cells[0]])]
     if not all(check_lines(puzzle, a).valid for a in answers):
@@ -112,15 +119,16 @@ def _neighbours(puzzle: Puzzle) -> tuple[tuple[int, ...], ...]:
     return puzzle.derived("sparse.neighbours", make)
 
 
-def window(puzzle: Puzzle) -> list[int] | None:
-    """The cells of the window (sorted): every clued cell and those within
-    :data:`RADIUS` of one, joined by shortest paths between the groups they form (the
-    paths widened by one cell); one face in the middle of a clue-less board. None when
-    it would hold more than :data:`WINDOW_SHARE` of the board.
+def window(puzzle: Puzzle, radius: int = RADII[0]) -> list[int] | None:
+    """The cells of the window (sorted): every clued cell and those within ``radius``
+    of one, joined by shortest paths between the groups they form (the paths widened by
+    ``radius - 1`` cells on each side), and whatever they enclose (so that the window is
+    a disc, where the colour encoding applies); one face in the middle of a clue-less
+    board. None when it would hold more than :data:`WINDOW_SHARE` of the board.
 
     >>> from slitherasp import tilings
     >>> p = tilings.build("square", 15, 15).with_clues({16: 1, 28: 3})   # (1, 1) and (13, 1)
-    >>> cells = window(p)   # 13 cells round each clue, and a path three cells wide
+    >>> cells = window(p, 2)   # 13 cells round each clue, and a path three cells wide
     >>> len(cells), 16 in cells and 28 in cells, max(cells) < 4 * 15   # all in the top four rows
     (43, True, True)
     """
@@ -131,12 +139,53 @@ def window(puzzle: Puzzle) -> list[int] | None:
         inner = (c for c in (*range(n // 2, n), *range(n // 2))
                  if all(len(cells_of[e]) == 2 for e in puzzle.cell_edges[c]))
         return [next(inner, n // 2)]
-    group = _grow(near, clued, RADIUS)
-    cells = set(group) | _joins(near, group)
-    cells |= {d for c in cells - set(group) for d in near[c]}
+    group = _grow(near, clued, radius)
+    cells = set(group) | set(_grow(near, sorted(_joins(near, group)), radius - 1))
+    cells = _filled(puzzle, near, cells)
     if len(cells) > WINDOW_SHARE * len(near):
         return None
     return sorted(cells)
+
+
+def _filled(puzzle: Puzzle, near: Sequence[Sequence[int]], cells: set[int]) -> set[int]:
+    """The cells and every cell they enclose (not reached from the board's border
+    without crossing them), and the cells round each corner where they meet only at
+    that corner (a pinch), until there is neither."""
+    cells_of, at = puzzle.edge_cells, puzzle.incidence
+    while True:
+        outside = [c for c, es in enumerate(puzzle.cell_edges)
+                   if c not in cells and any(len(cells_of[e]) == 1 for e in es)]
+        reached = set(outside)
+        while outside:
+            c = outside.pop()
+            for d in near[c]:
+                if d not in cells and d not in reached:
+                    reached.add(d)
+                    outside.append(d)
+        cells |= {c for c in range(len(near)) if c not in reached}
+        pinched = set()
+        for es in at:
+            around = {c for e in es for c in cells_of[e]}
+            inside = around & cells
+            if inside and inside != around and _apart(inside, es, cells_of):
+                pinched |= around
+        if pinched <= cells:
+            return cells
+        cells |= pinched
+
+
+def _apart(inside: set[int], edges: Sequence[int], cells_of: Sequence[Sequence[int]]) -> bool:
+    """Whether the cells ``inside`` round a corner fall apart there (no chain of them
+    joined across the corner's edges)."""
+    joined = {c: c for c in inside}
+    for e in edges:
+        pair = [c for c in cells_of[e] if c in inside]
+        if len(pair) == 2:
+            a, b = joined[pair[0]], joined[pair[1]]
+            for c, r in joined.items():
+                if r == b:
+                    joined[c] = a
+    return len(set(joined.values())) > 1
 
 
 def _grow(near: Sequence[Sequence[int]], seeds: Sequence[int], radius: int) -> dict[int, int]:
