@@ -2,6 +2,10 @@
 
     python benchmarks/generation.py [--seeds N] [--cases small,large,huge] [--no-person]
         [--difficulty easy|normal|tricky|hard] [--loopy PATH]
+    python benchmarks/generation.py --fixed [--seeds N]
+
+``--fixed``: the whole ``generate`` command at Loopy's preset sizes, its CPU and the part
+of it that is not the generation (fixed costs), against Loopy's command.
 
 For each case, CPU seconds per unique puzzle: ours (``generate(level="hard")``,
 in this process) and Loopy's own generator (``sgt-loopy --generate 1 WxHtNdh``, the
@@ -147,8 +151,50 @@ def loopy(exe: str, number: int, w: int, h: int, level: str = "h", limit: float 
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+PRESETS = [("square", 7, 7, "easy"), ("square", 7, 7, "normal"), ("square", 7, 7, "tricky"), ("square", 7, 7, "hard"),
+           ("square", 10, 10, "normal"), ("triangular", 12, 10, "normal"), ("honeycomb", 7, 7, "normal"),
+           ("snub-square", 7, 7, "normal"), ("cairo", 9, 9, "normal"), ("great-hexagonal", 5, 5, "normal"),
+           ("octagonal", 7, 7, "normal"), ("kites", 5, 5, "normal"), ("floret", 7, 7, "normal"),
+           ("dodecagonal", 5, 4, "normal"), ("great-dodecagonal", 5, 4, "normal")]
+"""Loopy's own preset sizes (its Type menu), each grid at its preset level."""
+
+
+def fixed(args: argparse.Namespace, have_loopy: bool) -> None:
+    """``--fixed``: the command ``slitherasp generate`` at Loopy's preset sizes, a whole
+    process each: its CPU, the part that is not the generation itself (start-up,
+    imports, the tiling, writing the files and the drawing: the command's CPU less the
+    seconds the generator reports), and Loopy's whole command."""
+    import tempfile
+
+    print("| tiling | size | level | ours CPU s | of which fixed | Loopy CPU s | ours / Loopy |")
+    print("|---|---|---|---:|---:|---:|---:|")
+    worst = 0.0
+    with tempfile.TemporaryDirectory(prefix="slitherasp-fixed-") as folder:
+        for name, w, h, level in PRESETS:
+            runs, costs = [], []
+            for seed in range(1, args.seeds + 1):
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                out = subprocess.run([sys.executable, "-m", "slitherasp.cli", "generate", name, "--size", f"{w}x{h}",
+                                      "--seed", str(seed), "--difficulty", level, "-o", folder, "--force",
+                                      "--no-progress"], capture_output=True, text=True, check=True)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+                made = float(out.stderr.strip().rsplit(", ", 1)[-1].rstrip("s"))  # the generator's own seconds
+                runs.append(cpu)
+                costs.append(cpu - made)
+            m, cost = statistics.median(runs), statistics.median(costs)
+            worst = max(worst, cost)
+            t = statistics.median(loopy(args.loopy, tilings.get(name).loopy[1], w, h, level[0])
+                                  for _ in range(args.seeds)) if have_loopy else math.nan
+            ratio = f"{m / t:.1f}" if t > 0 else "-"
+            print(f"| {name} | {w}x{h} | {level} | {m:.3f} | {cost:.3f} | {t:.3f} | {ratio} |", flush=True)
+    print(f"\nmedians of {args.seeds} seeds, whole processes; fixed costs at most {worst:.3f} s (goal 0.15 s).")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--fixed", action="store_true",
+                    help="the generate command's fixed costs at Loopy's preset sizes, against Loopy's command")
     ap.add_argument("--seeds", type=int, default=3, help="puzzles per case and generator (default 3)")
     ap.add_argument("--cases", default="small", help="small (default), large (square 60x60) or small,large")
     ap.add_argument("--no-person", action="store_true", help="leave out timing a person's grade (slow on big boards)")
@@ -169,6 +215,9 @@ def main() -> None:
     have_loopy = os.access(args.loopy, os.X_OK)
     if not have_loopy:
         print(f"{args.loopy} not found: Loopy's column stays empty (apt install sgt-puzzles)", file=sys.stderr)
+    if args.fixed:
+        fixed(args, have_loopy)
+        return
     if args.engine or args.difficulty == "all":
         table(args, have_loopy)
         return

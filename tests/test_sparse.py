@@ -96,3 +96,13 @@ def test_forced_lines_are_what_every_answer_shares(seed: int) -> None:
         assert {index[tuple(x)] for x in got["non_links"]} == set(range(len(board.edges))) - some
     else:
         assert "non_links" not in got
+
+
+def test_the_performance_page_examples_run() -> None:
+    """docs/manual/performance.md's examples, run as doctests."""
+    import doctest
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "manual" / "performance.md"
+    failed, tried = doctest.testfile(str(page), module_relative=False)
+    assert tried > 0 and failed == 0
