@@ -23,12 +23,13 @@ of blank and low-clue boards): a clue-less square 60x60 is answered, and found n
 unique, without clingo.
 
 >>> from slitherasp import tilings
+>>> from slitherasp.solver.run import solve
 >>> p = tilings.build("square", 30, 30)
->>> r = few_clues(p, unique=True)
+>>> r = few_clues(p, solve=solve, unique=True)
 >>> str(r.status), r.unique, [len(a) for a in r.answers]
 ('SATISFIABLE', False, [4, 6])
 >>> q = p.with_clues({31: 3, 500: 0, 870: 2})
->>> r = few_clues(q, unique=True)
+>>> r = few_clues(q, solve=solve, unique=True)
 >>> str(r.status), r.unique
 ('SATISFIABLE', False)
 """
@@ -56,20 +57,18 @@ are (one less on each side): the first window, and the wider one tried when it h
 answer."""
 
 
-def few_clues(puzzle: Puzzle, *, unique: bool = False, time_limit: float | None = None,
-              solve: Callable[..., Result] | None = None,
+def few_clues(puzzle: Puzzle, *, solve: Callable[..., Result], unique: bool = False, time_limit: float | None = None,
               on_answer: Callable[[Answer], None] | None = None) -> Result | None:
     """The first answer (and with ``unique`` whether there is another) of a board with
     few clues, found on a window of it; None when the board is not one (too many clues,
     not the faces of a disc) or the window has no answer: the caller then solves the
-    board whole. ``solve`` solves the window (default :func:`slitherasp.solver.solve`)."""
+    board whole. ``solve`` solves the window (as :func:`slitherasp.solver.run.solve` does
+    on a whole board)."""
     if not few(puzzle):
         return None
     from ..validate import check_lines
 
     start = time.perf_counter()
-    if solve is None:
-        from .run import solve
     if any(k is not None for k in puzzle.clues):
         for radius in RADII:  # a window with no answer says nothing of the board: a wider one
             cells = window(puzzle, radius)
