@@ -76,7 +76,7 @@ def few_clues(puzzle: Puzzle, *, solve: Callable[..., Result], unique: bool = Fa
                 return None
             part, edges = part_of(puzzle, cells)
             left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
-            found = solve(part, unique=unique, time_limit=left)
+            found = solve(part, time_limit=left)  # one answer: a bump is the second
             if found.timed_out or found.interrupted or found.status == SAT:
                 break
         if found.status != SAT:
@@ -88,10 +88,13 @@ def few_clues(puzzle: Puzzle, *, solve: Callable[..., Result], unique: bool = Fa
         answers = [frozenset(puzzle.cell_edges[cells[0]])]
     if not all(check_lines(puzzle, a).valid for a in answers):
         return None
-    if unique and len(answers) == 1:
+    if unique:
         second = bump(puzzle, answers[0])
+        if second is None and any(k is not None for k in puzzle.clues):  # the window's second answer, if any
+            again = solve(part, unique=True, time_limit=time_limit)
+            second = frozenset(edges[e] for e in again.answers[1]) if len(again.answers) > 1 else None
         if second is None or not check_lines(puzzle, second).valid:
-            return None  # the window's one answer, and no bump: the board is solved whole
+            return None  # one answer in the window and no bump: the board is solved whole
         answers.append(second)
     for a in answers if on_answer is not None else ():
         on_answer(a)
