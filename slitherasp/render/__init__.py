@@ -22,6 +22,7 @@ from typing import Any
 
 from ..model import Puzzle
 from ..model.errors import InputError
+from . import png as _png
 from . import svg as _svg
 from .layout import Layout, crossings, layout
 from .scene import COLOURS, MARGIN, TITLE_HEIGHT, Scene, puzzle_scene
@@ -55,9 +56,7 @@ def png(drawing: Puzzle | Scene, answer: Iterable[int] | None = None, path: str 
         scale: float | None = None, title: str | None = None, **options: Any) -> bytes:
     """The drawing of :func:`svg` as PNG bytes, ``scale`` pixels per median edge;
     also written to ``path`` if given. Needs Pillow (``pip install 'slitherasp[png]'``)."""
-    from . import png as raster  # here: a command that draws only SVG never loads it
-
-    data = raster.png(_scene(drawing, answer, title, options), scale=scale)
+    data = _png.png(_scene(drawing, answer, title, options), scale=scale)
     if path is not None:
         from ..model.files import write_files
 

@@ -27,7 +27,7 @@ from ..kinds import kind_of
 from ..kinds.facts import DEFAULT_ENCODING
 from ..model import Answer, Puzzle
 from . import engines
-from .run import _ground, deadline_of, decoder, run_search
+from .run import deadline_of, decoder, ground, run_search
 
 __all__ = ["CONSEQUENCES", "consequences"]
 
@@ -113,7 +113,7 @@ def _search(program: asp_facts.Program, mode: str, options: Sequence[str], extra
     ctl = clingo.Control(["0", f"--enum-mode={mode}", "--trans-ext=integ", *options], logger=lambda code, msg: None)
     if extra:
         ctl.add("base", [], extra)
-    if _ground(ctl, program, deadline_of(start, time_limit)) is not None:
+    if ground(ctl, program, deadline_of(start, time_limit)) is not None:
         return False
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
     search = run_search(ctl, decoder(program.graph, program.segments), time_limit=left)

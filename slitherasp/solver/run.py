@@ -109,7 +109,7 @@ def _solve(puzzle: Any, *, models: int = 1, unique: bool = False, time_limit: fl
 
     ctl = clingo.Control(args, logger=lambda code, msg: None)
     t0 = time.perf_counter()
-    stop = _ground(ctl, program, deadline_of(start, time_limit))
+    stop = ground(ctl, program, deadline_of(start, time_limit))
     if stop is not None:
         return Result(puzzle=program.graph, status=UNKNOWN, timed_out=stop == "time", interrupted=stop == "interrupt",
                       time_ground=time.perf_counter() - t0, time_total=time.perf_counter() - start)
@@ -172,7 +172,7 @@ def _settled(program: asp_facts.Program, lines: Answer, start: float, *, keep: b
                   statistics=dict.fromkeys(("atoms", "rules", "choices", "conflicts"), 0) if statistics else {})
 
 
-def _ground(ctl: clingo.Control, program: asp_facts.Program, deadline: float | None) -> str | None:
+def ground(ctl: clingo.Control, program: asp_facts.Program, deadline: float | None) -> str | None:
     """Load, add and ground the program; ``"time"`` or ``"interrupt"`` when the deadline
     (or one of :mod:`slitherasp.model.stopping`) passed or a stop was asked meanwhile, else
     None. Grounding cannot be stopped midway, so it runs in a thread of its own that

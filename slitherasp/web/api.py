@@ -168,21 +168,17 @@ def solve(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def forced(puzzle: Puzzle, known: Sequence[frozenset[int]] = (), *, some_too: bool = True) -> dict[str, Any] | None:
-    """What every answer shares: the edges in all of them (``links``) and, unless
-    ``some_too`` is off (``"forced": "links"``, what the page asks while composing), in
-    none (``non_links``); None when that takes longer than the time limit. ``known``:
-    answers found already."""
+    """The edges in all answers (``links``) and, unless ``some_too`` is off (``"forced":
+    "links"``), in none (``non_links``); None past the time limit. ``known``: answers found."""
     from ..solver.forced import consequences
 
     both = consequences(puzzle, time_limit=TIME_LIMIT, known=known, some_too=some_too)
     if both is None:
         return None
     every, some = both
-    pair = puzzle.edge_names
-    out: dict[str, Any] = {"links": [list(pair(e)) for e in sorted(every)]}
-    if some is not None:
-        out["non_links"] = [list(pair(e)) for e in range(len(puzzle.edges)) if e not in some]
-    return out
+    pair, none = puzzle.edge_names, [] if some is None else [e for e in range(len(puzzle.edges)) if e not in some]
+    return {"links": [list(pair(e)) for e in sorted(every)], **({} if some is None else
+                                                                {"non_links": [list(pair(e)) for e in none]})}
 
 
 def check(payload: dict[str, Any]) -> dict[str, Any]:
