@@ -215,11 +215,11 @@ def test_polygons_can_be_pasted(client: TestClient) -> None:
 
 FIELDS = {"open": ("puzzle", "clues"), "solve": ("puzzle", "clues", "unique", "forced"),
           "check": ("puzzle", "clues", "links"), "hint": ("puzzle", "clues", "links", "non_links"),
-          "grade": ("puzzle", "clues"), "generate": ("tiling", "size", "seed", "difficulty"),
+          "grade": ("puzzle", "clues"), "generate": ("tiling", "size", "seed", "difficulty", "open"),
           "tiling": ("tiling", "size", "seed"), "convert": ("puzzle", "clues", "to"),
           "render": ("puzzle", "clues", "links", "non_links", "shade"), "print": ("puzzle", "clues", "paper"),
           "reduce": ("puzzle", "clues"), "share": ("puzzle", "clues"), "tilings": ("tiling",),
-          "estimate": ("tiling", "size", "difficulty")}
+          "estimate": ("tiling", "size", "difficulty"), "daily": ("date", "tiling", "difficulty", "open")}
 """The fields of each action's request (the README's table)."""
 ODD = ["x5", "²", "9" * 5000, "", " 7 x ", "٣x٣", "\x00", -1, 10**400, 1.5, True, None, [], {}, [[["x"]]], [None, 3]]
 """What a script or an attacker may send in any field: sizes the command line refuses,
@@ -232,8 +232,8 @@ def test_every_field_of_every_action_refuses_odd_values_in_one_line() -> None:
 
     assert set(FIELDS) == set(api.ACTIONS)
     for name, fields in FIELDS.items():
-        base = {"tiling": "square", "size": "3x3", "difficulty": "easy"} if name in ("generate", "tiling", "estimate") \
-            else {"puzzle": "2 2\n3 .\n. .\n"}
+        made = name in ("generate", "tiling", "estimate", "daily")
+        base = {"tiling": "square", "size": "3x3", "difficulty": "easy"} if made else {"puzzle": "2 2\n3 .\n. .\n"}
         for field in fields:
             for value in ODD:
                 status, body = answer(name, {**base, field: value}, 2.0)

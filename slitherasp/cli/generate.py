@@ -71,6 +71,7 @@ def _add_generate(sub: Any) -> None:
         "  slitherasp generate square --size 10x10 --seed 1 -o out/\n"
         "  slitherasp generate cairo --size 8 --difficulty tricky -o out/\n"
         "  slitherasp generate square --size 20x20 --solver-grade hard --minimal -o out/\n"
+        "  slitherasp generate hats --daily today --difficulty hard -o out/\n"
         "  slitherasp generate my-patch.lp --seed 3 -o out/     any tiling instance\n\n",
     )
     p.add_argument("tiling", metavar="TILING", nargs="?",
@@ -83,6 +84,10 @@ def _add_generate(sub: Any) -> None:
     goal.add_argument("--difficulty", choices=DIFFICULTIES, type=lowered,
                       help="the grade for a person to reach (default: normal; both grades are reported)")
     goal.add_argument("--solver-grade", choices=SOLVER_LEVELS, type=lowered, help="the solver's grade to reach instead")
+    p.add_argument("--daily", metavar="DATE",
+                   help="the daily puzzle of DATE (YYYY-MM-DD or today) on TILING (default square) at "
+                        "--difficulty: the one the web app's Daily button shows that day (its size and seed "
+                        "come from the date)")
     p.add_argument("--minimal", action="store_true", help="test every clue alone: none can be removed at the end")
     time_limit_arg(p, "stop removing clues after S seconds and keep the puzzle so far (one puzzle only)")
     p.add_argument("--count", type=whole(1, 10_000_000), metavar="N",
@@ -190,6 +195,8 @@ def run_generate(args: argparse.Namespace) -> int:
     from .. import render
     from ..make.generate import generated_json
 
+    if args.daily is not None:
+        _daily(args)
     if (args.spec is None) == (args.tiling is None):
         raise InputError("give a TILING or a --spec campaign file (one of them)")
     if args.variant is not None:
@@ -222,6 +229,21 @@ def run_generate(args: argparse.Namespace) -> int:
     announce(summary, args.json, f"{path}: seed {seed}, {made.puzzle.clue_count()} clues on {len(made.puzzle.cells)} "
              f"cells, {person or NOT_GRADED} for a person{solver}, {made.tests} tests, {made.seconds:.2f}s")
     return ended(made, "unique, perhaps not minimal nor of the grade asked for")
+
+
+def _daily(args: argparse.Namespace) -> None:
+    """``--daily DATE``: the tiling, size, seed and level of that day's puzzle, in ``args``."""
+    from ..make.daily import daily
+
+    clash = [name for name, given in (("--seed", args.seed), ("--size", args.size), ("--count", args.count),
+                                      ("--spec", args.spec), ("--variant", args.variant),
+                                      ("--solver-grade", args.solver_grade), ("--minimal", args.minimal or None))
+             if given is not None]
+    if clash:
+        raise InputError(f"--daily makes the day's puzzle, whose size, seed and rule come from the date: "
+                         f"leave out {', '.join(clash)}")
+    d = daily(args.daily, args.tiling or "square", args.difficulty or "normal")
+    args.tiling, args.size, args.seed, args.difficulty = d.tiling, d.size, d.seed, d.difficulty
 
 
 NOT_GRADED = "not graded"

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..model.errors import InputError
-from .common import Exit, command, out
+from .common import Exit, command, err, out
 
 
 def add_parser(sub: Any) -> None:
@@ -30,6 +30,11 @@ def add_parser(sub: Any) -> None:
                    help="take pyodide-314.0.7.tgz and clingo-wasm-0.6.0.tgz from FOLDER, not the registry")
     p.add_argument("--registry", metavar="URL", help="the npm registry to fetch them from")
     p.add_argument("--force", action="store_true", help="replace DIR if it holds files")
+    p.add_argument("--ready", metavar="TILINGS",
+                   help="the tilings whose ready puzzles the site holds, comma-separated (default: all; the "
+                        "square's always): a first visit's board and New before Python has started")
+    p.add_argument("--no-snapshot", action="store_true",
+                   help="make no start snapshot of Python with Node.js (the browser makes one at the first visit)")
     p.set_defaults(run=run)
 
 
@@ -37,8 +42,10 @@ def run(args: argparse.Namespace) -> int:
     from ..web.site import REGISTRY, build
 
     _runtime_kept(args.runtime, args.folder)
-    made = build(args.folder, runtime=args.runtime, registry=args.registry or REGISTRY, force=args.force)
-    out(f"wrote {made['files']} files ({made['bytes'] / 2**20:.1f} MB) to {args.folder}; "
+    ready = None if args.ready is None else [n.strip() for n in args.ready.split(",") if n.strip()]
+    made = build(args.folder, runtime=args.runtime, registry=args.registry or REGISTRY, force=args.force,
+                 ready=ready, snapshot=not args.no_snapshot, progress=lambda line: err(f"slitherasp: {line}"))
+    out(f"wrote {made['files']} files ({made['bytes'] / 2**20:.1f} MB) to {args.folder} ({made['snapshot']}); "
         f"try it: python -m http.server -d {args.folder} 8000")
     return Exit.OK
 

@@ -14,7 +14,6 @@ pairs of vertex names, as in ``solve --json``.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
@@ -135,7 +134,8 @@ def share_text(puzzle: Puzzle, texts: Mapping[str, str] | None = None) -> str:
 
 def open_puzzle(payload: dict[str, Any]) -> dict[str, Any]:
     """What the page draws and plays: the scene, edge and cell names, clues, the
-    edges of each cell, the text to share and a variant's rule (:func:`.variants.rule_of`)."""
+    edges of each cell, the text to share, the tiling's name where the puzzle knows it,
+    and a variant's rule (:func:`.variants.rule_of`)."""
     from ..formats import writable
     from .variants import rule_of
 
@@ -150,6 +150,7 @@ def open_puzzle(payload: dict[str, Any]) -> dict[str, Any]:
         "cell_edges": [list(es) for es in base.cell_edges],
         "share": share_text(puzzle, texts),
         "formats": list(texts),
+        "tiling": base.tiling.name if base.tiling is not None else None,
         **rule_of(puzzle),
     }
 
@@ -283,81 +284,31 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
     if _name(payload, "variant", "classic") not in ("classic", ""):  # for the solver's grade
         from .variants import generated
 
-        return generated(blank, payload["variant"], seed, TIME_LIMIT, progress, share_text)
+        return _opened(payload, generated(blank, payload["variant"], seed, TIME_LIMIT, progress, share_text))
     made = run(blank, seed=seed, difficulty=difficulty, time_limit=TIME_LIMIT, progress=progress)
     solver = {"solver_grade": made.grade.level} if payload.get("solver_grade") is True else {}
-    return {"puzzle": share_text(made.puzzle), "grade": made.human.level if made.human else None,
-            "clues": made.puzzle.clue_count(), "timed_out": made.timed_out, **solver}
+    return _opened(payload, {"puzzle": share_text(made.puzzle), "grade": made.human.level if made.human else None,
+                             "clues": made.puzzle.clue_count(), "timed_out": made.timed_out, **solver})
 
 
-GENERATION = {"easy": (3.0, 2.0), "normal": (4.3, 2.0), "tricky": (8.6, 2.0), "hard": (14.2, 2.0),
-              "fiendish": (3900.0, 2.5)}
-"""Seconds a generation for a person's level takes on a quiet machine, as ``s * (edges /
-1860) ** p`` for ``(s, p)``. At 1,860 edges, a square 30x30, as benchmarks/README measured
-it (CPU s: 3.0, 4.3, 8.6, 14.2); the time grows as the square of the edges on squares
-from 10x10 to 30x30, and follows the edges on other tilings (Cairo, hats, Dodecagonal,
-Great-Dodecagonal, Floret, Penrose at Normal and Hard: within 30% of the square's
-figure), not the cells (hats 8x8 has 33 cells, 282 edges); fiendish, which tries a trial
-at every place, from squares of 4x4 to 10x10 (3.5 s at 7x7, 9-30 s at 10x10 under load)."""
-FITS = 0.7
-"""The share of the time limit a generation may be expected to take and be said to fit
-(one that runs out of time stops and keeps spare clues)."""
+def _opened(payload: dict[str, Any], made: dict[str, Any]) -> dict[str, Any]:
+    """A puzzle made, with what the page draws of it (``"model"``, :func:`open_puzzle`'s
+    answer) when the request says ``"open": true``: a puzzle made ahead, in the
+    background, opens with no second request."""
+    return {**made, "model": open_puzzle({"puzzle": made["puzzle"]})} if payload.get("open") is True else made
 
 
-def estimate(payload: dict[str, Any]) -> dict[str, Any]:
-    """How long generating ``{"tiling", "size", "difficulty"}`` usually takes, said
-    before it is asked for: ``{"seconds", "limit", "fits"}``; when it does not fit, the
-    largest size of its shape that fits at its level (``"size"``) and the hardest easier
-    level that fits at its size (``"difficulty"``), each null when there is none."""
-    t = _tiling(payload)
-    w, h = _generation_size(payload, t)
-    level = _difficulty(payload)
-    seconds = _seconds(t, w * h, level)
-    found: dict[str, Any] = {"seconds": round(seconds, 1), "limit": TIME_LIMIT, "fits": _fits(seconds)}
-    if not found["fits"]:
-        easier = list(GENERATION)[:list(GENERATION).index(level)]
-        found["size"] = _largest(t, w, h, level)
-        found["difficulty"] = next((d for d in reversed(easier) if _fits(_seconds(t, w * h, d))), None)
-    return found
+def daily(payload: dict[str, Any]) -> dict[str, Any]:
+    """The daily puzzle of ``{"date", "tiling", "difficulty"}`` (the date as YYYY-MM-DD,
+    the player's own), the same as ``slitherasp generate --daily DATE`` makes:
+    :func:`generate`'s answer with the ``date``, ``tiling``, ``size`` and ``difficulty``."""
+    from ..make.daily import daily as recipe
 
-
-def _fits(seconds: float) -> bool:
-    return seconds <= FITS * TIME_LIMIT
-
-
-def _difficulty(payload: dict[str, Any]) -> str:
-    level = _name(payload, "difficulty", "normal")
-    if level not in GENERATION:
-        raise InputError(f"unknown difficulty {level!r}; choose from {', '.join(GENERATION)}")
-    return level
-
-
-SLOWER = 1.0
-"""How much slower than the machine :data:`GENERATION` was measured on this Python runs
-(the page in the browser: Pyodide, about 2x; set by :mod:`.browser`)."""
-
-
-def _seconds(t: Tiling, area: int, level: str) -> float:
-    scale, power = GENERATION[level]
-    return SLOWER * scale * (_density(t.name) * area / 1860) ** power
-
-
-@functools.cache
-def _density(name: str) -> float:
-    """Edges a unit of a tiling's size holds (a patch of its default size, built once)."""
-    from .. import tilings
-
-    w, h = tilings.get(name).default_size
-    return len(tilings.build(name, w, h, seed=0).edges) / (w * h)
-
-
-def _largest(t: Tiling, w: int, h: int, level: str) -> str | None:
-    """The largest size of the shape ``w`` x ``h`` that generates at ``level`` in time."""
-    for k in range(max(w, h), 0, -1):
-        a, b = max(1, round(w * k / max(w, h))), max(1, round(h * k / max(w, h)))
-        if min(a, b) >= t.min_size and _fits(_seconds(t, a * b, level)):
-            return f"{a}x{b}"
-    return None
+    d = recipe(_name(payload, "date", "today"), _tiling(payload).name, _name(payload, "difficulty", "normal"))
+    size = f"{d.size[0]}x{d.size[1]}"
+    made = generate({"tiling": d.tiling, "size": size, "difficulty": d.difficulty, "seed": d.seed,
+                     "open": payload.get("open")})
+    return {**made, "date": d.date, "tiling": d.tiling, "size": size, "difficulty": d.difficulty}
 
 
 def convert(payload: dict[str, Any]) -> dict[str, Any]:
@@ -437,14 +388,19 @@ def share(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def tiling_names(payload: dict[str, Any]) -> dict[str, Any]:
-    """The registered tilings, for the page's list."""
+    """The registered tilings, for the page's list, and each one's usual size (the
+    daily puzzle's, :func:`slitherasp.daily.usual_size`)."""
     from .. import tilings
+    from ..make.daily import usual_size
 
-    return {"tilings": sorted(tilings.TILINGS)}
+    names = sorted(tilings.TILINGS)
+    return {"tilings": names, "sizes": {n: "{}x{}".format(*usual_size(n)) for n in names}}
 
+
+from .estimate import estimate  # noqa: E402  # the module reads this one's limits when asked
 
 ACTIONS = {"open": open_puzzle, "solve": solve, "check": check, "hint": hint, "tiling": tiling,
            "generate": generate, "convert": convert, "render": render, "print": print_pdf, "reduce": reduce,
-           "grade": grade, "estimate": estimate,
+           "grade": grade, "estimate": estimate, "daily": daily,
            "share": share, "tilings": tiling_names}
 """Every API route: ``POST /api/<name>``."""

@@ -22,7 +22,7 @@ import json
 from typing import Any
 
 from ..solver import engines
-from . import api, words
+from . import api, estimate, words
 
 TIME_LIMIT = 300.0
 """Seconds an action may take in the browser: there no server is shared, and the
@@ -54,7 +54,7 @@ def start() -> None:
         return str(slitherasp_js.clingo(program, models, json.dumps(list(options))))
 
     engines.set_runner(run)
-    api.TIME_LIMIT, api.SLOWER = TIME_LIMIT, SLOWER
+    api.TIME_LIMIT, estimate.BROWSER = TIME_LIMIT, SLOWER
     api.PROGRESS.set(lambda text: slitherasp_js.progress(text))
 
 

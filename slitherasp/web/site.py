@@ -13,6 +13,12 @@ runs :mod:`slitherasp.web.browser`, which answers each action with the functions
 open (:mod:`slitherasp.solver.engines`). A service worker (``sw.js``) keeps every file for
 offline play, and a web app manifest lets a phone add the page to its home screen.
 
+A first visit shows a board before any of Python has arrived: the build makes ready
+puzzles (:mod:`.ready`, with what the page draws), and where Node.js is installed it
+makes Python's start snapshot (:mod:`.snapshot`), from which the browser starts Python
+in about a second behind the board (without it, the browser makes its own snapshot at
+the first visit and starts from it at the next).
+
 Nothing is loaded at run time from any host but the one serving the folder. The
 runtimes are fetched once into a cache (``$XDG_CACHE_HOME/slitherasp/npm``) or taken
 from ``--runtime FOLDER`` (the ``.tgz`` files ``npm pack`` writes).
@@ -34,11 +40,14 @@ import urllib.error
 import urllib.request
 import zipfile
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..model.errors import InputError
+from .ready import FIRST, bundle
+from .snapshot import make as make_snapshot
 
 __all__ = ["CLINGO", "PYODIDE", "REGISTRY", "Runtime", "build"]
 
@@ -81,10 +90,14 @@ RUNTIMES = (PYODIDE, CLINGO)
 
 
 def build(folder: str | Path, *, runtime: str | Path | None = None, registry: str = REGISTRY,
-          force: bool = False) -> dict[str, int]:
+          force: bool = False, ready: Iterable[str] | None = None, snapshot: bool = True,
+          progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Write the static site into ``folder`` (see the module); the number of files and
-    bytes written. The folder is written whole or not at all: built beside it, then
-    moved in place. An existing non-empty folder is replaced only with ``force``."""
+    bytes written, and what became of Python's start snapshot (``"snapshot"``, in
+    words). ``ready``: the tilings whose ready puzzles it holds (default: every tiling;
+    the first board's square always); ``snapshot``: make Python's start snapshot where
+    Node.js is installed. The folder is written whole or not at all: built beside it,
+    then moved in place. An existing non-empty folder is replaced only with ``force``."""
     target = Path(folder)
     if target.exists() and not target.is_dir():
         raise InputError(f"{target}: exists and is not a folder")
@@ -96,8 +109,11 @@ def build(folder: str | Path, *, runtime: str | Path | None = None, registry: st
     umask = os.umask(0)
     os.umask(umask)
     work.chmod(0o777 & ~umask)  # as a folder made by mkdir: a static server must read it
+    from .. import tilings
+
+    names = {FIRST[0], *(tilings.TILINGS if ready is None else (tilings.get(n).name for n in ready))}
     try:
-        files = _write(work, packages)
+        files, said = _write(work, packages, sorted(names), snapshot, progress)
         if target.exists():
             old = target.with_name(f".{target.name}.old")
             shutil.rmtree(old, ignore_errors=True)
@@ -109,11 +125,13 @@ def build(folder: str | Path, *, runtime: str | Path | None = None, registry: st
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
-    return {"files": len(files), "bytes": sum(files.values())}
+    return {"files": len(files), "bytes": sum(files.values()), "snapshot": said}
 
 
-def _write(work: Path, packages: dict[str, bytes]) -> dict[str, int]:
-    """Every file of the site into ``work``: path -> bytes written."""
+def _write(work: Path, packages: dict[str, bytes], ready: list[str], snapshot: bool,
+           progress: Callable[[str], None] | None) -> tuple[dict[str, int], str]:
+    """Every file of the site into ``work`` (path -> bytes written), and what became of
+    Python's start snapshot."""
     out: dict[str, bytes] = {}
     for r in RUNTIMES:
         with tarfile.open(fileobj=io.BytesIO(packages[r.name]), mode="r:gz") as tar:
@@ -127,20 +145,45 @@ def _write(work: Path, packages: dict[str, bytes]) -> dict[str, int]:
             out[f"static/{path.name}"] = path.read_bytes()
     out["py/slitherasp.zip"] = source_zip()
     python = _digest({k: v for k, v in out.items() if k.startswith(("pyodide/", "py/"))})
-    out["static/config.js"] = (  # written by slitherasp site; SNAPSHOT: see worker.js
-        f'export const BACKEND = "worker";\nexport const SNAPSHOT = "{python}";\n').encode()
+    made, said = None, "no start snapshot asked for: the browser makes its own at the first visit"
+    if snapshot:
+        if progress is not None:
+            progress("making Python's start snapshot with Node.js")
+        runtime = {k.split("/", 1)[1]: v for k, v in out.items() if k.startswith("pyodide/")}
+        made, said = make_snapshot(runtime, out["py/slitherasp.zip"])
+    if made is not None:
+        out[f"py/start-{python}.bin.gz"] = made
+    out.update(bundle(ready, progress=progress))
+    out["static/config.js"] = _config(python, made is not None, ready)
     out["static/icon-192.png"], out["static/icon-512.png"] = icon(192), icon(512)
     out["manifest.webmanifest"] = _manifest()
     out["index.html"] = _index()
     version = _digest(out)
-    cached = ["./", *sorted(out)]
+    first = f"ready/{FIRST[0]}.json"  # the other tilings' ready puzzles come when asked for
+    cached = ["./", *sorted(k for k in out if not k.startswith("ready/") or k == first)]
     out["sw.js"] = (STATIC / "sw.js").read_text(encoding="utf-8").replace(
         "/*FILES*/[]", json.dumps(cached)).replace("/*VERSION*/\"\"", json.dumps(version)).encode()
     for name, data in out.items():
         path = work / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
-    return {k: len(v) for k, v in out.items()}
+    return {k: len(v) for k, v in out.items()}, said
+
+
+def _config(python: str, built: bool, ready: list[str]) -> bytes:
+    """The site's ``static/config.js``: the back end, the snapshot's name and whether
+    the build made it (see worker.js), and what the page knows before Python starts
+    (``READY``: the tilings, their usual sizes, which have ready puzzles, the first board's)."""
+    from .. import tilings
+    from ..make.daily import usual_size
+
+    names = sorted(tilings.TILINGS)
+    known = {"first": list(FIRST), "tilings": names, "sizes": {n: "{}x{}".format(*usual_size(n)) for n in names},
+             "files": ready}
+    return (f'// written by slitherasp site (see static/config.js in the package)\n'
+            f'export const BACKEND = "worker";\nexport const SNAPSHOT = "{python}";\n'
+            f'export const BUILT = {"true" if built else "false"};\n'
+            f'export const READY = {json.dumps(known, separators=(",", ":"))};\n').encode()
 
 
 def _digest(files: dict[str, bytes]) -> str:
@@ -152,7 +195,8 @@ def _index() -> bytes:
     """The page, with the manifest and the icon a phone's home screen shows."""
     html = (STATIC / "index.html").read_text(encoding="utf-8")
     head = ('<link rel="manifest" href="manifest.webmanifest">\n'
-            '<link rel="apple-touch-icon" href="static/icon-192.png">\n')
+            '<link rel="apple-touch-icon" href="static/icon-192.png">\n'
+            f'<link rel="preload" href="ready/{FIRST[0]}.json" as="fetch" crossorigin="anonymous">\n')
     return html.replace("</head>", head + "</head>", 1).encode()
 
 

@@ -40,7 +40,8 @@ export function draw() {
   }
   for (let v = 0; v < g.nV; v++) dots.push(dot(g.vx[v], g.vy[v], DOT));
   const fill = scene.faces.map((f) => `M${f.points.map((p) => `${f3(p[0])} ${f3(p[1])}`).join("L")}Z`);
-  svg.innerHTML = `<defs>${marker("x", "xmark")}${marker("xh", "xmark hint")}</defs>`
+  const trials = [1, 2, 3].map((d) => marker(`x${d}`, `xmark trial${d}`)).join(""); // a trial's crosses in its colour
+  svg.innerHTML = `<defs>${marker("x", "xmark")}${marker("xh", "xmark hint")}${trials}</defs>`
     + `<path class="face-fill" d="${fill.join("")}"/>` // every face's colour at once: zooms a third faster
     + `<g class="faces">${faces.join("")}</g><path class="grid" d="${grid.join("")}"/>`
     + '<g class="marks"></g>' // hints and reasons, under the lines
@@ -119,15 +120,25 @@ export function edgeNode(e) { return board.svg.querySelector(`[data-edge="${e}"]
 export function faceNode(c) { return board.svg.querySelector(`[data-face="${c}"]`); }
 
 export function paintEdges(edges) {
-  const nodes = board.svg.querySelector(".edges").children;
-  for (const e of edges) nodes[e].dataset.state = STATES[app.state[e]];
+  const nodes = board.svg.querySelector(".edges").children, depth = app.depth?.e;
+  for (const e of edges) {
+    nodes[e].dataset.state = STATES[app.state[e]];
+    trial(nodes[e], depth && app.state[e] ? depth[e] : 0);
+  }
+}
+
+/** A mark made in trial `depth` (trial.js) shows it, in the trial's colour (1 to 3, again). */
+function trial(node, depth) {
+  if (depth) node.dataset.trial = String((depth - 1) % 3 + 1); else delete node.dataset.trial;
 }
 
 export function paintFaces(cells) {
+  const depth = app.depth?.f;
   for (const c of cells) {
     const node = faceNode(c);
     if (!node) continue;
     if (MARKS[app.marks[c]]) node.dataset.mark = MARKS[app.marks[c]]; else delete node.dataset.mark;
+    trial(node, depth && app.marks[c] ? depth[c] : 0);
   }
 }
 

@@ -1,11 +1,13 @@
 // Composing: clues set by clicks or number keys, the answers they allow shown after each
 // change, and the long jobs (Second answer, Remove redundant clues, Grade) with a working
-// state, a Cancel button and their results in words.
+// state, a Cancel button and their results in words. (The New panel: generate.js.)
 
 import { clearMarks, drawClues, ghost } from "./board.js";
-import { feedback, index, keepTime, openText, puzzlePayload } from "./play.js";
-import { call, Cancelled, failed, isCancelled, reason, status, working } from "./server.js";
+import { FOR_A_PERSON, FOR_THE_SOLVER } from "./generate.js";
+import { feedback, index, keepTime, puzzlePayload } from "./play.js";
+import { call, Cancelled, failed, reason, status, working } from "./server.js";
 import { $, $$, app } from "./state.js";
+import { RULE_TITLES } from "./variants.js";
 
 export function setMode(mode, quiet = false) {
   app.mode = mode;
@@ -81,7 +83,7 @@ export async function updateShare() {
  *  board that Generate or Blank makes. */
 export function chooseVariant(name) {
   if (!app.model || app.mode !== "compose") {
-    status(`Generate and Blank will make ${RULES[name] || "Slitherlink"} boards; Compose changes this board's rule.`);
+    status(`Generate and Blank will make ${RULE_TITLES[name] || "Slitherlink"} boards; Compose changes this board's rule.`);
     return;
   }
   app.variant = name;
@@ -91,9 +93,6 @@ export function chooseVariant(name) {
   live();
 }
 
-const RULES = { "": "Slitherlink", vertex: "Vertex Slitherlink", touch: "Touch Slitherlink",
-  "sheep-wolf": "Sheep-Wolf Slitherlink", lither: "Litherslink", full: "Slitherlink (all points)",
-  "touch+full": "Touch Slitherlink (all points)", "sheep-wolf+full": "Sheep-Wolf Slitherlink (all points)" };
 
 export function clearClues() {
   app.animals = app.animals.map(() => null);
@@ -130,17 +129,10 @@ export async function reduce() {
   } catch (err) { failed(err); }
 }
 
-const FOR_A_PERSON = {
-  easy: "like Loopy's Easy", normal: "like Loopy's Normal", tricky: "like Loopy's Tricky",
-  hard: "like Loopy's Hard", fiendish: "harder than Loopy's Hard (it takes a trial: suppose, and see it fail)",
-  search: "far harder than Loopy's Hard (no rule short of a full search settles it)",
-};
-const FOR_THE_SOLVER = { easy: "no guessing", medium: "a look ahead", hard: "a search" };
-
 /** A grade in words ("harder than Loopy's Hard", never "null"). */
 export function gradeWords(r) {
   if (app.variant && r.grade) {
-    return `The solver needs ${FOR_THE_SOLVER[r.grade] || r.grade}. A ${RULES[app.variant]} has no grade for a person: `
+    return `The solver needs ${FOR_THE_SOLVER[r.grade] || r.grade}. A ${RULE_TITLES[app.variant]} has no grade for a person: `
       + "the rules of a person here are classic Slitherlink's.";
   }
   if (!r.grade) {
@@ -155,86 +147,4 @@ export async function grade() {
   try {
     status(gradeWords(await working("Grading", "grade", puzzlePayload())));
   } catch (err) { failed(err); }
-}
-
-/** The New panel's choices as the API takes them, or null when the size is no size. */
-function choices() {
-  const size = $("#size").value.trim().toLowerCase().replace(/\s+/g, "").replace("×", "x");
-  if (!/^\d+(x\d+)?$/.test(size)) return null;
-  const variant = $("#variant") ? $("#variant").value : "";
-  return { tiling: $("#tiling").value || "square", size, difficulty: $("#difficulty").value, ...(variant ? { variant } : {}) };
-}
-
-const foreseen = { key: "", found: null, control: null, warned: 0 };
-
-/** How long generating `c` usually takes (the API's estimate), asked once per choice. */
-async function estimateOf(c) {
-  const key = JSON.stringify(c);
-  if (foreseen.key === key) return foreseen.found;
-  foreseen.control?.abort();
-  const control = (foreseen.control = new AbortController());
-  const found = await call("estimate", c, { signal: control.signal });
-  Object.assign(foreseen, { key, found });
-  return found;
-}
-
-function duration(seconds) {
-  if (seconds < 90) return `${seconds < 10 ? Math.round(seconds * 10) / 10 : Math.round(seconds)} s`;
-  return seconds < 5400 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds / 3600)} h`;
-}
-
-/** A generation that usually takes longer than the time limit, in words, with what fits. */
-export function tooLong(c, r) {
-  const fits = [r.size && `${r.size} at ${c.difficulty}`, r.difficulty && `${c.size} at ${r.difficulty}`].filter(Boolean);
-  return `A ${c.size} ${c.tiling} at ${c.difficulty} usually takes about ${duration(r.seconds)} to make, longer than `
-    + `the time limit of ${duration(r.limit)}: it would stop with spare clues.`
-    + (fits.length ? ` In time: ${fits.join(", or ")}.` : "");
-}
-
-/** Under the New panel's buttons, before anything starts: whether its choices would take
- *  longer to generate than the time limit (asked as they change). */
-export async function foresee() {
-  const note = $("[data-role=estimate]"), c = choices();
-  try {
-    const r = c && !c.variant && await estimateOf(c); // a variant is made for the solver: no estimate of a person's grade
-    note.textContent = r && !r.fits ? tooLong(c, r) : "";
-  } catch (err) { if (!isCancelled(err)) note.textContent = ""; } // a refused size is said when Generate is pressed
-}
-
-/** Generate (or a blank patch to compose on) from the New panel's choices; true when a
- *  board opened. A generation that usually takes longer than the time limit asks first. */
-export async function generate(blank) {
-  const c = choices();
-  if (!c) { status("Write the size as width x height, such as 7x7."); return false; }
-  try {
-    if (!blank && !c.variant && !(await goAhead(c))) return false;
-    const payload = { ...c, seed: Math.floor(Math.random() * 1e6) };
-    const r = await working(blank ? "Making a blank board" : "Making a puzzle", blank ? "tiling" : "generate", payload);
-    await openText(r.puzzle, { mode: blank ? "compose" : "play" });
-    if (blank) {
-      setMode("compose");
-      if (c.variant) chooseVariant(c.variant);
-    } else if (c.variant) {
-      status(`New ${RULES[c.variant]}: ${r.clues} clues; the solver needs ${FOR_THE_SOLVER[r.solver_grade] || r.solver_grade}`
-        + (r.timed_out ? " (the time limit stopped the clue removal early, so some clues may be spare)." : "."));
-    } else {
-      status(`New puzzle: ${r.clues} clues, ${r.grade ? FOR_A_PERSON[r.grade] || r.grade : "not graded"}`
-        + (r.timed_out ? " (the time limit stopped the clue removal early, so some clues may be spare)." : "."));
-    }
-    return true;
-  } catch (err) { if (isCancelled(err)) status("Cancelled."); else failed(err); }
-  return false;
-}
-
-/** Whether to generate `c` now: at once when it fits the time limit, else on a second
- *  press within five seconds of the first, which says how long it takes. */
-async function goAhead(c) {
-  const r = await estimateOf(c);
-  if (r.fits || Date.now() - foreseen.warned < 5000) { foreseen.warned = 0; return true; }
-  foreseen.warned = Date.now();
-  const again = "Press Generate again within 5 seconds to make it anyway.", note = $("[data-role=estimate]");
-  status(`This usually takes longer than the time limit (about ${duration(r.seconds)} against ${duration(r.limit)}). ${again}`);
-  note.textContent = `${tooLong(c, r)} ${again}`; // where a phone's eye is, under the button
-  setTimeout(() => { if (note.textContent.endsWith(again)) note.textContent = tooLong(c, r); }, 5000);
-  return false;
 }

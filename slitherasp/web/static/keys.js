@@ -1,7 +1,8 @@
 // The keyboard: a cursor that moves over edges and faces with the arrow keys (to the
 // nearest place in that direction, so it works on every tiling), Enter or Space for a
 // line (or a face's mark), x for a cross, f to mark a face, number keys for clues while
-// composing, and a letter for every button.
+// composing, and a letter for every button (n a new puzzle, t a trial, a accept it, d
+// discard it, l every undecided edge a line).
 
 import { board, el, fit, reveal, zoomAt } from "./board.js";
 import { setClue } from "./compose.js";
@@ -116,7 +117,8 @@ export function attachKeys(actions) {
     else if (key === "-") zoomCentre(0.8);
     else if (key === "0" && app.mode === "play") fit();
     else {
-      const name = { u: "undo", r: "redo", c: "check", h: "hint", s: "solve", p: "pause" }[key];
+      const name = { u: "undo", r: "redo", c: "check", h: "hint", s: "solve", p: "pause", n: "new", t: "trial",
+        a: "accept", d: "discard", l: "fill" }[key];
       if (!name || app.mode !== "play") return;
       actions[name]();
     }

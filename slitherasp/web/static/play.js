@@ -5,14 +5,21 @@ import { buildGraph } from "./graph.js";
 import {
   celebrate, clearMarks, draw, ghost, markCell, markEdge, paintAll, paintEdges, paintFaces, paintFeedback, shade,
 } from "./board.js";
-import { analyse, CROSS, EMPTY, follow, insideFaces, LINE, problems, solvedWords } from "./rules.js";
+import { analyse, CROSS, EMPTY, follow, insideFaces, LINE, mostAtADot, problems, solvedWords } from "./rules.js";
 import { ruleOf, ruleWords } from "./variants.js";
 import { boardStatus, failed, reason, restate, status, working } from "./server.js";
-import { $, app, keptProgress, saveProgress, settings } from "./state.js";
+import { $, app, keepBoard, keptProgress, saveProgress, settings } from "./state.js";
 
 // -- opening -------------------------------------------------------------------------------------
-export async function openText(text, { keepUrl = false, mode = "play" } = {}) {
-  const model = await working("Opening", "open", { puzzle: text });
+/** Open a puzzle given as text: Python reads it ("open"), then the page draws it. */
+export async function openText(text, { keepUrl = false, mode = "play", meta = null, label = "Opening" } = {}) {
+  showPuzzle(text, await working(label, "open", { puzzle: text }), { keepUrl, mode, meta });
+}
+
+/** Draw and play `model` (what "open" answers for `text`: a ready puzzle of the site, the
+ *  board kept from the last visit, a puzzle made ahead) without asking Python; `meta`:
+ *  what the page knows of where it came from ({tiling, size, level, daily}). */
+export function showPuzzle(text, model, { keepUrl = false, mode = "play", meta = null } = {}) {
   app.text = text; app.model = model; app.g = buildGraph(model);
   app.clues = model.clues.slice(); app.edited = false;
   app.variant = model.variant ? model.variant.name : ""; app.animals = model.animals.slice();
@@ -20,12 +27,16 @@ export async function openText(text, { keepUrl = false, mode = "play" } = {}) {
   app.state = new Array(model.edges.length).fill(EMPTY);
   app.marks = new Array(model.cells.length).fill(0);
   app.undo = []; app.redo = []; app.solved = false; app.revealed = false;
+  app.trials = []; app.depth = { e: new Uint8Array(model.edges.length), f: new Uint8Array(model.cells.length) };
   app.mode = mode;
   const kept = mode === "play" ? keptProgress() : null;
   if (kept) {
     app.state = kept.state; if (kept.marks) app.marks = kept.marks;
     app.solved = kept.solved; app.revealed = kept.revealed;
   }
+  app.meta = { tiling: model.tiling || null, size: null, level: null, daily: null, ...(kept?.meta || {}), ...(meta || {}) };
+  app.hints = kept?.hints || 0; app.recorded = !!kept?.recorded;
+  keepBoard(text, model);
   document.body.dataset.mode = mode;
   setClock(kept ? kept.seconds : 0);
   draw();
@@ -36,7 +47,15 @@ export async function openText(text, { keepUrl = false, mode = "play" } = {}) {
   reason("");
   status(opening());
   howToPlay();
+  sayRule();
   document.dispatchEvent(new Event("opened"));
+}
+
+/** The board's rule, said over the board for a variant (the New panel may have kept a
+ *  rule from an earlier puzzle: this one's is in sight). */
+function sayRule() {
+  const said = $("[data-role=board-rule]");
+  if (said) said.textContent = app.model.variant ? app.model.variant.title : "";
 }
 
 const CLASSIC = $("[data-role=rule]")?.textContent;
@@ -48,13 +67,15 @@ function howToPlay() {
 }
 
 function opening() {
-  if (app.revealed) return "The answer was shown on this board: Clear to play it again, untimed.";
+  if (app.revealed) return app.solved ? REPLAYED : "The answer was shown on this board: Clear to play it again, untimed.";
   if (app.solved) return `Solved already, in ${clock(timer.seconds())}.`;
   const faces = `${app.model.cells.length} faces`;
   if (!hasClues()) return `${faces} and no clues yet: Compose gives the faces clues.`;
   const variant = app.model.variant ? `A ${app.model.variant.title}. ${ruleWords(rule())} ` : "";
   return `${variant}${faces}. Drag along the edges to draw lines; ${tap()} a face's middle to mark it.`;
 }
+
+const REPLAYED = "The loop is complete. (The answer was shown on this board, so this is untimed and no record.)";
 
 /** A board with clues is a puzzle; one without, a patch to compose on (any loop fits it). */
 export function hasClues() { return app.clues.some((k) => k !== null && k !== undefined) || app.animals.some(Boolean); }
@@ -74,14 +95,15 @@ function fillFormats() {
 export function edit(changes, { group = null, follow: autoFollow = false } = {}) {
   if (!app.model || app.mode !== "play" || timer.paused) return;
   const last = app.undo[app.undo.length - 1];
-  const entry = group !== null && last && last.group === group ? last : { group, before: new Map() };
+  const entry = group !== null && last && last.group === group ? last : { group, before: new Map(), depths: new Map() };
   if (entry !== last) app.undo.push(entry);
   app.redo = [];
-  const edges = [], faces = [];
+  const edges = [], faces = [], depth = app.trials.length;
   const set = ([kind, i, value]) => {
     const list = kind === "e" ? app.state : app.marks;
-    if (!entry.before.has(kind + i)) entry.before.set(kind + i, list[i]);
+    if (!entry.before.has(kind + i)) { entry.before.set(kind + i, list[i]); entry.depths.set(kind + i, app.depth[kind][i]); }
     list[i] = value;
+    app.depth[kind][i] = depth; // a trial's marks in its colour
     (kind === "e" ? edges : faces).push(i);
   };
   changes.forEach(set);
@@ -106,16 +128,32 @@ function changed(edges, faces) {
 export function step(from, to) {
   const entry = from.pop();
   if (!entry || timer.paused) return;
-  const back = { group: null, before: new Map() };
+  const back = { group: null, before: new Map(), depths: new Map() };
   const edges = [], faces = [];
   for (const [key, value] of entry.before) {
     const kind = key[0], i = +key.slice(1), list = kind === "e" ? app.state : app.marks;
-    back.before.set(key, list[i]);
+    back.before.set(key, list[i]); back.depths.set(key, app.depth[kind][i]);
     list[i] = value;
+    app.depth[kind][i] = entry.depths.get(key) ?? 0;
     (kind === "e" ? edges : faces).push(i);
   }
   to.push(back);
+  while (app.trials.length && app.trials[app.trials.length - 1].at > app.undo.length) app.trials.pop(); // undone past its start
   changed(edges, faces);
+}
+
+/** Every undecided edge a line (the l key): for a board whose crosses leave only the
+ *  loop; refused while a dot would get more than two lines. */
+export function fillLines() {
+  if (!app.model || app.mode !== "play" || timer.paused) return;
+  const open = app.state.flatMap((s, e) => (s === EMPTY ? [e] : []));
+  if (!open.length) return;
+  const most = mostAtADot(app.g, app.state);
+  if (most > 2 && app.variant !== "lither") {
+    status(`The crosses leave more than the loop: a dot still has ${most} ways to go. Cross out the rest, then press l.`);
+    return;
+  }
+  edit(open.map((e) => ["e", e, LINE]));
 }
 
 export function clearBoard() {
@@ -145,7 +183,11 @@ export function feedback({ errors = settings.live, quiet = false } = {}) {
     keepTime();
     if (solved && !quiet && !app.revealed) {
       celebrate();
-      saySolved(`Solved in ${clock(timer.seconds())}! ${solvedWords(rule())}`);
+      const how = an.subtracted ? " (your crosses leave exactly the loop)" : "";
+      saySolved(`Solved in ${clock(timer.seconds())}${how}! ${solvedWords(rule())}`);
+      document.dispatchEvent(new CustomEvent("solved", { detail: { seconds: timer.seconds() } }));
+    } else if (solved && !quiet) {
+      saySolved(REPLAYED);
     }
   }
   return an;
@@ -154,8 +196,8 @@ export function feedback({ errors = settings.live, quiet = false } = {}) {
 /** The board's rule (variants.js), null for Slitherlink. */
 export function rule() { return ruleOf(app.variant, app.model.sides, app.animals); }
 
-/** "Solved" holds as long as the board is. */
-function saySolved(message) { boardStatus(message, () => (app.solved ? message : null)); }
+/** "Solved" holds as long as the board is (and stays beside what an action says meanwhile). */
+function saySolved(message) { boardStatus(message, () => (app.solved ? message : null), { sticky: true }); }
 
 export function check() {
   const an = feedback({ errors: true });
@@ -259,6 +301,9 @@ export async function hint() {
   try {
     const r = await working("Looking for the next step", "hint", puzzlePayload({ links: pairs(LINE), non_links: pairs(CROSS) }));
     clearMarks();
+    app.hints++;
+    saveSoon();
+    document.dispatchEvent(new Event("hinted"));
     if (app.changes !== asked) { status("The board changed while the hint was on its way: ask again."); return; }
     const wrong = [...index(r.wrong.links), ...index(r.wrong.non_links)];
     if (r.verdict === "solved" || r.solved) boardStatus("Solved: there is nothing left to do.");

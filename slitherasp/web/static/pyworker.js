@@ -1,76 +1,126 @@
-// The page's actions answered by Python in this browser (the static site): one Web
-// Worker (worker.js) runs them one at a time. Cancel ends the worker, whose Python
-// cannot be interrupted mid-action, and starts a fresh one for the actions still
-// waiting (the files come from the browser's cache: ready again in a few seconds).
+// The page's actions answered by Python in this browser (the static site): a Web Worker
+// (worker.js) runs them one at a time. The page keeps the queue and gives the worker one
+// action at a time, so that a Cancel of an action still waiting only takes it off the
+// queue; a Cancel of the one running ends the worker, whose Python cannot be interrupted
+// mid-action, and starts a fresh one (ready again in about a second, from the snapshot).
+// Two lanes: "main" for what the player asks, "spare" for work done ahead (the next
+// puzzle), in a second worker that ends once it has nothing to do, so that the player's
+// hint never waits behind a puzzle made in advance.
 
-let worker = null;
-let ready = null;
-const waiting = new Map(); // id -> {resolve, reject, progress, message}
-let nextId = 1;
 /** How many workers this page has started (a Cancel starts a fresh one). */
 export let spawns = 0;
-/** Whether the last worker's Python started from the snapshot an earlier visit kept. */
+/** Whether the main worker's Python started from a snapshot (the build's or a kept one). */
 export let fromSnapshot = null;
 
-function spawn() {
-  spawns += 1;
-  worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-  ready = new Promise((resolve, reject) => {
-    worker.onmessage = ({ data }) => {
-      if (data.ready) { fromSnapshot = data.snapshot; resolve(); return; }
-      if (data.failed) { reject(new Error(data.failed)); fail(data.failed); return; }
-      const job = waiting.get(data.id);
-      if (!job) return;
-      if ("progress" in data) { job.progress?.(data.progress); return; }
-      waiting.delete(data.id);
-      job.resolve(data);
-    };
-    worker.onerror = (event) => {
-      const message = `Python stopped in this browser: ${event.message || "the worker failed"}`;
-      reject(new Error(message));
-      fail(message);
-    };
-  });
-  ready.catch(() => {});
+/** Python's start, as the page shows it: `state` idle, starting, ready or failed; `stage`
+ *  what it is doing now; `since` when it began (ms, performance.now()); `took` ms once
+ *  ready; `failed` the reason. Listeners hear every change. */
+export const python = { state: "idle", stage: "", since: 0, took: null, failed: "", log: [], listeners: new Set() };
+
+function tell(change) {
+  Object.assign(python, change);
+  for (const listener of python.listeners) listener(python);
 }
 
-function fail(message) {
-  for (const job of waiting.values()) job.reject(new Error(message));
-  waiting.clear();
-  worker?.terminate();
-  worker = null;
+/** Hear Python's start (`listener(python)` at every change, and once now). */
+export function onPython(listener) { python.listeners.add(listener); listener(python); }
+
+class Lane {
+  constructor(name) { this.name = name; this.worker = null; this.queue = []; this.running = null; this.ready = null; }
+
+  spawn() {
+    spawns += 1;
+    const main = this.name === "main";
+    const url = new URL(`./worker.js${main ? "" : "?lane=spare"}`, import.meta.url);
+    const worker = (this.worker = new Worker(url, { type: "module" }));
+    if (main) tell({ state: "starting", stage: "fetching", since: performance.now(), took: null, failed: "", log: [] });
+    this.ready = new Promise((resolve, reject) => {
+      worker.onmessage = ({ data }) => {
+        if (data.stage) { // and when, for the benchmarks: [stage, ms since the worker was asked for]
+          if (main) { python.log.push([data.stage, performance.now() - python.since]); tell({ stage: data.stage }); }
+          return;
+        }
+        if (data.ready) {
+          if (main) {
+            fromSnapshot = data.snapshot;
+            python.log.push(["ready", performance.now() - python.since]);
+            tell({ state: "ready", took: performance.now() - python.since });
+          }
+          resolve();
+          return;
+        }
+        if (data.failed) { reject(new Error(data.failed)); this.fail(data.failed); return; }
+        const job = this.running;
+        if (!job || job.id !== data.id) return;
+        if ("progress" in data) { job.progress?.(data.progress); return; }
+        this.running = null;
+        job.resolve(data);
+        this.next();
+      };
+      worker.onerror = (event) => {
+        const message = `Python stopped in this browser: ${event.message || "the worker failed"}`;
+        reject(new Error(message));
+        this.fail(message);
+      };
+    });
+    this.ready.catch(() => {});
+  }
+
+  fail(message) {
+    if (this.name === "main") tell({ state: "failed", failed: message });
+    for (const job of [this.running, ...this.queue]) job?.reject(new Error(message));
+    this.queue = []; this.running = null;
+    this.worker?.terminate(); this.worker = null;
+  }
+
+  /** Give the worker the next action, once the one before has ended. */
+  next() {
+    if (this.running) return;
+    if (!this.queue.length) {
+      if (this.name === "spare" && this.worker) { this.worker.terminate(); this.worker = null; } // its memory back
+      return;
+    }
+    if (!this.worker) this.spawn();
+    this.running = this.queue.shift();
+    this.worker.postMessage({ id: this.running.id, ...this.running.message });
+  }
+
+  /** Take action `job` away: off the queue, or, running, with its worker (a fresh one
+   *  takes the rest; the main lane's starts at once, to be ready for the next action). */
+  drop(job) {
+    const at = this.queue.indexOf(job);
+    if (at >= 0) { this.queue.splice(at, 1); return; }
+    if (this.running !== job) return;
+    this.running = null;
+    this.worker?.terminate(); this.worker = null;
+    if (this.name === "main" || this.queue.length) this.spawn();
+    this.next();
+  }
 }
 
-/** Stop the action `id` (the worker's Python cannot be interrupted, so the worker
- *  ends); the other actions waiting go to a fresh worker, as they were asked. */
-function cancel(id) {
-  waiting.delete(id);
-  worker?.terminate();
-  worker = null;
-  if (!waiting.size) return;
-  spawn();
-  for (const [other, job] of waiting) worker.postMessage({ id: other, ...job.message });
-}
+const lanes = { main: new Lane("main"), spare: new Lane("spare") };
+let nextId = 1;
 
-/** Whether Python has started (the first action waits for it: a few seconds). */
-export function started() { return ready; }
+/** Start Python now (the page calls it once its first board is drawn). */
+export function warm() { if (!lanes.main.worker) lanes.main.spawn(); }
+
+/** Whether the main worker's Python has started (a promise; starts it if need be). */
+export function started() { warm(); return lanes.main.ready; }
 
 /** One action: {status, body}, as the server would answer it; `progress(text)` hears
- *  how far long work got; an abort of `signal` while it runs rejects with an
- *  AbortError (an abort after the answer came does nothing). */
-export function viaWorker(action, payload, { signal, progress } = {}) {
+ *  how far long work got; an abort of `signal` before the answer rejects with an
+ *  AbortError (an abort after it does nothing); `lane`: "main" or "spare". */
+export function viaWorker(action, payload, { signal, progress, lane = "main" } = {}) {
   if (signal?.aborted) return Promise.reject(new DOMException("", "AbortError"));
-  if (!worker) spawn();
-  const id = nextId++, message = { action, payload };
+  const line = lanes[lane] || lanes.main;
+  if (line === lanes.main) warm();
   return new Promise((resolve, reject) => {
-    const stop = () => {
-      if (!waiting.has(id)) return;
-      cancel(id);
-      reject(new DOMException("", "AbortError"));
-    };
+    const job = { id: nextId++, message: { action, payload }, progress };
+    const stop = () => { line.drop(job); reject(new DOMException("", "AbortError")); };
     const settled = (then) => (value) => { signal?.removeEventListener("abort", stop); then(value); };
-    waiting.set(id, { resolve: settled(resolve), reject: settled(reject), progress, message });
+    job.resolve = settled(resolve); job.reject = settled(reject);
     signal?.addEventListener("abort", stop);
-    worker.postMessage({ id, ...message });
+    line.queue.push(job);
+    line.next();
   });
 }

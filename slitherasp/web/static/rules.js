@@ -14,10 +14,29 @@ export { CROSS, EMPTY, LINE, STATES } from "./marks.js";
  * places left); `bad`: vertices with three lines or more, or a line that ends where
  * every other edge is crossed; `loopEdges`: the edges of a closed loop that is not
  * the answer (it leaves clues unmet or other lines outside it); `solved`: the lines
- * are one loop and every clue holds. A variant's `rule` (variants.js) counts its
- * clues its way, and asks all points, its animals in place, or trees.
+ * are one loop and every clue holds, or (`subtracted`) the crosses leave exactly such a
+ * loop (Loopy's oldest open request: a board solved by crossing out the rest). A
+ * variant's `rule` (variants.js) counts its clues its way, and asks all points, its
+ * animals in place, or trees.
  */
 export function analyse(g, state, clues, rule = null) {
+  const an = look(g, state, clues, rule);
+  if (an.solved || !state.includes(EMPTY) || !state.includes(CROSS)) return an;
+  const whole = look(g, untried(state), clues, rule); // solved by subtraction: the crosses leave exactly the answer
+  return whole.solved ? { ...whole, lines: an.lines, subtracted: true } : an;
+}
+
+/** The board with every undecided edge a line: what the crosses leave. */
+export function untried(state) { return state.map((s) => (s === EMPTY ? LINE : s)); }
+
+/** The highest number of lines a dot would have if every undecided edge were a line. */
+export function mostAtADot(g, state) {
+  let most = 0;
+  for (let v = 0; v < g.nV; v++) most = Math.max(most, g.vertexEdges[v].filter((e) => state[e] !== CROSS).length);
+  return most;
+}
+
+function look(g, state, clues, rule) {
   if (rule && rule.rule === "lither") return withClues(trees(g, state), g, state, clues, rule);
   const deg = new Uint8Array(g.nV), open = new Uint8Array(g.nV);
   const parent = new Int32Array(g.nV);

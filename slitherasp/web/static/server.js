@@ -3,24 +3,34 @@
 // stops the server's work too); the server's messages come in a player's words.
 
 import { BACKEND } from "./config.js";
+import { waiting } from "./engine.js";
 import { viaWorker } from "./pyworker.js";
 import { $, $$ } from "./state.js";
 
 let about = null; // what a status about the board says once the board has changed (see boardStatus)
+let sticky = false; // ... and whether it stays beside what an action says (solved)
 
 function show(message) { $("[data-role=status]").textContent = message || ""; }
 
-/** A status about what was done (a link copied, a file saved): it stays until the next. */
-export function status(message) { show(message); about = null; }
+/** A status about what was done (a link copied, a file saved): it stays until the next.
+ *  A sticky status about the board (solved) stays in front of it while it holds. */
+export function status(message) {
+  const still = sticky && about ? about() : null;
+  if (still && message) { show(`${still} ${message}`); return; }
+  show(message); about = null; sticky = false;
+}
 
 /** A status about the board as it is (a hint, a check, wrong marks, solved): after each
  *  change of the board `still()` says it again as the board now is (and may mark the
- *  board again), or returns null and the status goes away. */
-export function boardStatus(message, still = () => null) { show(message); about = message ? still : null; }
+ *  board again), or returns null and the status goes away; `sticky`: it stays in front
+ *  of what actions say meanwhile (a Share does not take "Solved" away). */
+export function boardStatus(message, still = () => null, { sticky: keep = false } = {}) {
+  show(message); about = message ? still : null; sticky = Boolean(message) && keep;
+}
 
 /** The board has changed: a status about it says what still holds, or goes away. */
 export function restate() {
-  if (about) boardStatus(about(), about);
+  if (about) boardStatus(about(), about, { sticky });
 }
 
 export function reason(message) { $("[data-role=reason]").textContent = message || ""; }
@@ -31,11 +41,14 @@ export class Cancelled extends Error {
 
 const BUSY_TRIES = 4; // a busy server (503) is asked again after its Retry-After, this many times in all
 
-export async function call(action, payload, { signal, progress } = {}) {
+/** One action of the API: its answer's JSON; `signal` aborts it (a Cancelled error),
+ *  `progress(text)` hears how far long work got, `lane` "spare" runs it beside the
+ *  player's actions in the browser (work done ahead; the server runs it as any other). */
+export async function call(action, payload, { signal, progress, lane } = {}) {
   if (BACKEND === "worker") {
     let reply;
     try {
-      reply = await viaWorker(action, payload, { signal, progress });
+      reply = await viaWorker(action, payload, { signal, progress, lane });
     } catch (err) {
       if (err.name === "AbortError") throw new Cancelled();
       throw err;
@@ -61,7 +74,11 @@ export async function call(action, payload, { signal, progress } = {}) {
     }
   }
   let data = {};
-  try { data = await response.json(); } catch (err) { /* no JSON: the status code speaks */ }
+  try {
+    data = await response.json();
+  } catch (err) { // no JSON: the status code speaks; an abort while it was read is a Cancel
+    if (err.name === "AbortError") throw new Cancelled();
+  }
   if (!response.ok) throw new Error(forPlayers(data.error, response.status));
   return data;
 }
@@ -69,19 +86,31 @@ export async function call(action, payload, { signal, progress } = {}) {
 let pending = null;
 
 /** `call` for work that can take seconds: the status says `label` with the seconds so
- *  far, the Cancel button stops it (then a Cancelled error), and only one runs at once. */
-export async function working(label, action, payload) {
+ *  far (and, while Python starts in the browser, that it waits for it), the Cancel
+ *  button stops it (then a Cancelled error), and only one runs at once. */
+export function working(label, action, payload) {
+  return during(label, (signal, progress) => call(action, payload, { signal, progress }));
+}
+
+/** Work that can take seconds, as `working` shows it: `run(signal, progress)` does it
+ *  (and stops when `signal` aborts); a Cancel rejects with a Cancelled error at once. */
+export async function during(label, run) {
   cancel();
   const control = new AbortController(), started = Date.now();
   let far = "";
-  const show = () => status(`${label}… ${Math.floor((Date.now() - started) / 1000)} s${far ? ` (${far})` : ""}`);
+  const show = () => {
+    const wait = waiting();
+    status(wait ? `${label}: ${wait}` : `${label}… ${Math.floor((Date.now() - started) / 1000)} s${far ? ` (${far})` : ""}`);
+  };
   show();
   const tick = setInterval(show, 1000);
   pending = control;
   document.body.classList.add("working");
   $$("[data-action=cancel]").forEach((b) => b.classList.remove("hidden"));
+  const stopped = new Promise((_, reject) => control.signal.addEventListener("abort", () => reject(new Cancelled())));
+  stopped.catch(() => {});
   try {
-    return await call(action, payload, { signal: control.signal, progress: (text) => { far = text; show(); } });
+    return await Promise.race([run(control.signal, (text) => { far = text; show(); }), stopped]);
   } finally {
     clearInterval(tick);
     if (pending === control) {

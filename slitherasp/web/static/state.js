@@ -20,6 +20,9 @@ export const app = {
   solved: false,      // the player has solved it (the timer stops, green)
   revealed: false,    // Solve has shown the answer on this board (the timer stops, not green)
   analysis: null,    // the last rules.analyse
+  meta: {},          // where the puzzle came from: {tiling, size, level, daily} (statistics, the daily)
+  hints: 0,          // hints asked on this puzzle
+  recorded: false,   // its solve is in the statistics
 };
 
 export const DEFAULTS = {
@@ -30,6 +33,7 @@ export const DEFAULTS = {
   follow: false,      // Loopy's auto-follow
   timer: true,        // show the timer
   shade: false,       // shade the inside of the lines
+  faint: false,       // crosses drawn as faint lines (Loopy's look), not as X's
 };
 
 export const settings = { ...DEFAULTS };
@@ -54,6 +58,7 @@ function applySettings() {
   root.dataset.palette = settings.palette;
   root.style.setProperty("--line-scale", String(settings.width));
   root.classList.toggle("no-timer", !settings.timer);
+  root.classList.toggle("faint", settings.faint);
 }
 
 // -- progress per puzzle ---------------------------------------------------------------------
@@ -62,21 +67,48 @@ function key() { return `slitherasp:${app.model.share}`; }
 export function saveProgress(seconds) {
   if (!app.model || app.mode !== "play") return;
   try {
-    const kept = { state: app.state, marks: app.marks, seconds, solved: app.solved, revealed: app.revealed };
+    const kept = { state: app.state, marks: app.marks, seconds, solved: app.solved, revealed: app.revealed,
+      meta: app.meta, hints: app.hints, recorded: app.recorded };
     localStorage.setItem(key(), JSON.stringify(kept));
     localStorage.setItem("slitherasp:last", app.model.share);
   } catch (err) { /* storage full or off: playing goes on */ }
 }
 
-/** The kept progress of the opened puzzle: {state, marks, seconds, solved, revealed} or null. */
+/** The kept progress of the opened puzzle: {state, marks, seconds, solved, revealed,
+ *  meta, hints, recorded} or null. */
 export function keptProgress() {
   try {
     const kept = JSON.parse(localStorage.getItem(key()) || "null");
     if (kept && Array.isArray(kept.state) && kept.state.length === app.state.length) {
       const marks = Array.isArray(kept.marks) && kept.marks.length === app.marks.length ? kept.marks : null;
-      return { state: kept.state, marks, seconds: +kept.seconds || 0, solved: !!kept.solved, revealed: !!kept.revealed };
+      const meta = kept.meta && typeof kept.meta === "object" ? kept.meta : null;
+      return { state: kept.state, marks, seconds: +kept.seconds || 0, solved: !!kept.solved, revealed: !!kept.revealed,
+        meta, hints: +kept.hints || 0, recorded: !!kept.recorded };
     }
   } catch (err) { /* a bad entry: start afresh */ }
+  return null;
+}
+
+// -- the board kept for the next visit -------------------------------------------------------
+// The last board opened, as drawn (what "open" answered), so that the next visit shows it
+// at once, before Python (the static site) or the server answers anything.
+const BOARD = "slitherasp:board";
+
+export function keepBoard(text, model) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(BOARD) || "null");
+    if (kept && kept.share === model.share && kept.text === text) return;
+    localStorage.setItem(BOARD, JSON.stringify({ text, share: model.share, model }));
+  } catch (err) { /* too large or storage off: the next visit asks for it again */ }
+}
+
+/** The board kept at the last visit, if it is the puzzle `text` (its text or share
+ *  text): {text, model}, or null. */
+export function keptBoard(text) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(BOARD) || "null");
+    if (kept && kept.model && (kept.share === text || kept.text === text)) return kept;
+  } catch (err) { /* a bad entry: ask again */ }
   return null;
 }
 

@@ -20,7 +20,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || new URL(request.url).origin !== location.origin) return;
   const page = request.mode === "navigate";
   event.respondWith(caches.open(CACHE).then(async (cache) => {
-    const kept = await cache.match(page ? "./" : request, { ignoreSearch: page });
+    const kept = await cache.match(page ? "./" : request, { ignoreSearch: true }); // worker.js?lane=spare too
     return kept || fetch(request);
   }));
 });

@@ -6,6 +6,11 @@
 
 import { EMPTY, LINE } from "./marks.js";
 
+/** Each rule's name in words, by the New panel's value ("" for Slitherlink). */
+export const RULE_TITLES = { "": "Slitherlink", vertex: "Vertex Slitherlink", touch: "Touch Slitherlink",
+  "sheep-wolf": "Sheep-Wolf Slitherlink", lither: "Litherslink", full: "Slitherlink (all points)",
+  "touch+full": "Touch Slitherlink (all points)", "sheep-wolf+full": "Sheep-Wolf Slitherlink (all points)" };
+
 /** The rule of a variant's name ("touch+full", "full", "lither"...; "" or null:
  *  Slitherlink), with the cells' sides in order (`sides`) and the animals. */
 export function ruleOf(name, sides, animals) {
@@ -83,13 +88,14 @@ export function strayAnimals(rule, inside) {
   return rule.animals.flatMap((a, c) => (a === "sheep" && inside[c] !== 1) || (a === "wolf" && inside[c] === 1) ? [c] : []);
 }
 
-/** The rule in a sentence, as the page says it on opening a variant. */
+/** The rule in a sentence, as the page says it on opening a variant (after its name,
+ *  which the sentence does not repeat). */
 export function ruleWords(rule) {
   const clue = { vertex: "a number counts the corners of its face the loop passes through",
     touch: "a number counts the separate times the loop touches its face (its corners and sides)",
     lither: "draw two or more trees, no loop, every dot ending or branching lines; a number counts its face's lines" };
   const loop = rule.full ? "one loop through every dot" : "one loop";
-  if (rule.rule === "lither") return `Litherslink: ${clue.lither}.`;
+  if (rule.rule === "lither") return `${clue.lither.replace(/^./, (c) => c.toUpperCase())}.`; // its name is said beside it
   const words = [loop, clue[rule.rule] || "a number counts its face's edges on the loop"];
   if (rule.rule === "sheep-wolf") words.push("sheep inside the loop, wolves outside");
   return `${words.join("; ")}.`.replace(/^./, (c) => c.toUpperCase());

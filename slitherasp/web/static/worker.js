@@ -2,23 +2,31 @@
 // runs this package's Python, which answers each action with the same functions as
 // `slitherasp serve` (slitherasp/web/browser.py), and clingo-wasm runs the programs the
 // rules leave open. Messages in: {id, action, payload}; out: {id, status, body} when an
-// action ends, {id, progress} while it works, {ready, snapshot} once Python has started
-// (snapshot: from the one kept at an earlier visit).
+// action ends, {id, progress} while it works, {stage} as Python starts (what it is
+// doing now), then {ready, snapshot} once it has started (snapshot: from a snapshot of
+// Python's memory, the build's or one this browser kept) or {failed}.
 // Everything comes from this site: ../pyodide, ../clingo and ../py beside static/.
+// The page starts a second worker for work done ahead (static/worker.js?lane=spare):
+// it starts from a snapshot too, but never makes or keeps one.
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { init as clingo } from "../clingo/run.js";
-import { SNAPSHOT } from "./config.js";
+import { BUILT, SNAPSHOT } from "./config.js";
 
 const here = (path) => new URL(path, import.meta.url).href;
+const SPARE = new URL(self.location.href).searchParams.get("lane") === "spare";
 let current = null; // the id of the action running now (its progress is posted with it)
+const stage = (name) => postMessage({ stage: name });
 
-// Python's memory once the package is imported, kept by the browser after the first
-// start (Cache Storage, one per build: SNAPSHOT names the runtime and the package), so
-// that later visits start in well under a second instead of several. Pyodide's
-// snapshots are experimental: one that does not load is dropped and Python starts anew.
+// Python's memory once the package is imported. `slitherasp site` makes it with Node.js
+// when it builds the site (py/start-SNAPSHOT.bin.gz, BUILT), and a first visit starts from
+// it; without it, the browser makes one at the first start and keeps it (Cache Storage,
+// one per build: SNAPSHOT names the runtime and the package), so that later visits start
+// in about a second instead of several. Pyodide's snapshots are experimental: one that
+// does not load is dropped, and Python starts anew (and keeps one of its own).
 const STARTS = "python-start"; // not "slitherasp-…": the service worker clears those
 const startFile = here(`../py/start-${SNAPSHOT}.bin`);
+const builtFile = here(`../py/start-${SNAPSHOT}.bin.gz`);
 const KEEPS = Boolean(SNAPSHOT) && typeof caches !== "undefined"; // a build that names one, a browser that keeps
 
 async function kept() {
@@ -28,6 +36,16 @@ async function kept() {
     return found ? new Uint8Array(await found.arrayBuffer()) : null;
   } catch (err) { return null; }
 }
+
+/** The build's snapshot, unpacked (a static host serves the .gz as it is); rejects when
+ *  it cannot be had. */
+async function built() {
+  const response = await fetch(builtFile);
+  if (!response.ok) throw new Error(`${builtFile}: ${response.status}`);
+  const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(unpacked).arrayBuffer());
+}
+const BUILDS = BUILT && typeof DecompressionStream !== "undefined";
 
 async function keep(bytes) {
   try {
@@ -40,26 +58,32 @@ async function keep(bytes) {
 const python = (options) => loadPyodide({ indexURL: here("../pyodide/"), packages: [], ...options });
 
 async function start() {
-  let [snapshot, run, source] = await Promise.all([
-    kept(),
-    clingo({ singleThreaded: true, locateFile: (file) => here(`../clingo/${file}`) }),
-    fetch(here("../py/slitherasp.zip")).then((r) => r.arrayBuffer()),
-  ]);
+  stage("fetching");
+  const source = fetch(here("../py/slitherasp.zip")).then((r) => r.arrayBuffer());
+  const solver = clingo({ singleThreaded: true, locateFile: (file) => here(`../clingo/${file}`) });
+  // the snapshot comes while Pyodide fetches its runtime: one waits for the other
+  let snapshot = await kept() || (BUILDS ? built() : null);
+  if (snapshot) stage("snapshot");
   let py = snapshot && await python({ _loadSnapshot: snapshot }).catch(() => null);
   snapshot = null; // copied into Python's memory: 31 MB the browser may take back
   const fresh = !py;
   // a browser where Pyodide cannot take a snapshot still starts Python, without one
-  let keeping = fresh && KEEPS;
+  let keeping = fresh && KEEPS && !SPARE;
+  if (fresh) stage("python");
   if (keeping) py = await python({ _makeSnapshot: true }).catch(() => null);
   if (!py) { keeping = false; py = await python({}); }
-  py.unpackArchive(source, "zip", { extractDir: "/home/pyodide/lib" });
+  stage("package");
+  py.unpackArchive(await source, "zip", { extractDir: "/home/pyodide/lib" });
   py.runPython("import sys; sys.path[:0] = [] if '/home/pyodide/lib' in sys.path else ['/home/pyodide/lib']");
+  if (fresh) stage("importing");
   if (keeping) {
     try {
       py.runPython("import slitherasp.web.browser; slitherasp.web.browser.warm()");
       keep(py.makeMemorySnapshot());
     } catch (err) { /* none kept: the next visit starts Python anew */ }
   }
+  stage("solver");
+  const run = await solver;
   py.registerJsModule("slitherasp_js", {
     clingo: (program, models, options) => JSON.stringify(run(program, models, JSON.parse(options))),
     progress: (text) => postMessage({ id: current, progress: String(text) }),
