@@ -2,17 +2,26 @@
 static file server (``python -m http.server``: no slitherasp process), played with real
 pointer input: to "Solved" by drags, a hint, a generated puzzle, a composed one with
 one answer, and a reload with the server stopped (offline, from the service worker's
-copy). Answers are judged by the SAT checker of ``stepcheck``, not by the page.
+copy); a first visit's board before Python has started (a server that holds Python's
+runtime back until told), a second visit's without Python, and the daily puzzle made in
+the browser as the command line makes it. Answers are judged by the SAT checker of
+``stepcheck``, not by the page.
 
 The runtimes come from the npm registry (cached after the first build); where it
-cannot be reached, or no browser is installed, these tests skip.
+cannot be reached, or no browser is installed, these tests skip. Python's start snapshot
+is made by Node.js where it is installed (else the browser makes its own).
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import http.server
+import json
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -46,16 +55,23 @@ def _serve(folder: Path) -> tuple[subprocess.Popen, int]:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Page, subprocess.Popen]]:
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built once for the module (ready puzzles of two tilings)."""
     from slitherasp.web.site import build
 
-    folder = tmp_path_factory.mktemp("site") / "public"
+    public = tmp_path_factory.mktemp("site") / "public"
     try:
-        build(folder)
+        made = build(public, ready=["square", "cairo"])
     except InputError as e:
         if "cannot fetch" in str(e):
             pytest.skip(f"the runtimes cannot be fetched here: {e}")
         raise
+    assert "snapshot" in made
+    return public
+
+
+@pytest.fixture(scope="module")
+def site(folder: Path) -> Iterator[tuple[Page, subprocess.Popen]]:
     browser = _browser()
     server, port = _serve(folder)
     try:
@@ -84,7 +100,106 @@ def _worker(page: Page, name: str) -> object:
         f"import('./static/pyworker.js').then((m) => done(m.{name}));")
 
 
-def test_the_site_plays_hints_generates_composes_and_works_offline(site: tuple[Page, subprocess.Popen]) -> None:
+def _built(folder: Path) -> Path | None:
+    """The build's snapshot of Python, where Node.js made one."""
+    return next(iter(folder.glob("py/start-*.bin.gz")), None)
+
+
+class _Holding(http.server.SimpleHTTPRequestHandler):
+    """A static server that holds back the files under ``held`` until ``gate`` opens."""
+
+    held: tuple[str, ...] = ()
+    gate = threading.Event()
+
+    def do_GET(self) -> None:  # the standard library's name
+        if self.path.startswith(self.held):
+            self.gate.wait(START)
+        super().do_GET()
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def _holding(folder: Path, held: tuple[str, ...]) -> Iterator[tuple[str, threading.Event]]:
+    """The site served with ``held`` held back (its address and the gate that releases them)."""
+    gate = threading.Event()
+    handler = type("Held", (_Holding,), {"held": held, "gate": gate})
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(folder)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/", gate
+    finally:
+        gate.set()
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_first_visit_plays_before_python_has_started_and_every_action_waits_for_it(folder: Path) -> None:
+    """Issue 46: the first visit waited 8.8 s for Python with "Loading…" and no sign of
+    progress. Here Python's runtime is held back by the server: the board must come,
+    play and check without it, New must open a ready puzzle, and a hint asked meanwhile
+    must say it waits, then be answered once the runtime arrives."""
+    with _holding(folder, ("/pyodide/pyodide.asm.wasm",)) as (url, gate):
+        page = Page(_browser(), url)  # a fresh profile: nothing kept
+        try:
+            page.b.get(url)
+            page.wait(lambda: "faces" in page.status() or "puzzle" in page.status(), START)
+            assert page.js("return window.slitherasp.python.state") == "starting"
+            assert "Python" in page.text("engine") and "…" in page.text("engine")  # what starts, for how long
+            first = page.puzzle()
+            assert len(answers(first, limit=2)) == 1  # a real puzzle, with one answer
+            page.stroke([(0.5, 0.5), (1.5, 0.5), (2.5, 0.5)])
+            assert len(page.drawn()) == 2
+            page.act("check")
+            assert "No rule is broken" in page.status() or "red" in page.status()
+            before = page.b.current_url
+            page.act("generate")  # a ready puzzle of the site, while Python is still held back
+            page.wait(lambda: page.b.current_url != before and "New puzzle" in page.status())
+            assert page.js("return window.slitherasp.python.state") == "starting"
+            assert len(answers(page.puzzle(), limit=2)) == 1
+            page.act("hint")
+            page.wait(lambda: "waiting for Python" in page.status())
+            time.sleep(0.5)
+            assert "waiting for Python" in page.status()  # still waiting, and saying so
+            gate.set()
+            page.wait(lambda: "Hint" in page.status(), START)  # the click was not lost
+            assert page.js("return window.slitherasp.python.state") == "ready"
+            page.wait(lambda: "Python ready" in page.text("engine"))
+        finally:
+            page.b.quit()
+
+
+def test_a_second_visit_shows_the_board_it_left_without_waiting_for_python(site: tuple[Page, subprocess.Popen]) -> None:
+    page, _ = site
+    _open(page, LOOPY_7x7)
+    page.act("clear")
+    page.stroke([(0.5, 0.5), (1.5, 0.5)])
+    page.b.get(page.url)  # the bare address: the puzzle last played
+    page.wait(lambda: "faces" in page.status())
+    assert len(page.drawn()) == 1
+    assert page.js("return window.slitherasp.firstBoard.python") == "idle"  # drawn before Python was asked for
+    page.act("hint")
+    page.wait(lambda: "Hint" in page.status(), START)
+
+
+def test_the_daily_puzzle_in_the_browser_is_the_command_lines(folder: Path, site: tuple[Page, subprocess.Popen],
+                                                              tmp_path: Path) -> None:
+    page, _ = site
+    out = subprocess.run([sys.executable, "-m", "slitherasp.cli", "generate", "--daily", "2025-06-01", "cairo",
+                          "--difficulty", "hard", "-o", str(tmp_path), "--json"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    made = read_text(Path(json.loads(out.stdout)["instance"]).read_text(), "daily.lp")
+    page.b.get(f"{page.url}?daily=2025-06-01&tiling=cairo&level=hard")
+    page.wait(lambda: "everyone" in page.status(), START)
+    assert "2025-06-01: cairo, hard" in page.status()
+    shown = page.puzzle()
+    assert shown.clues == made.clues and len(shown.edges) == len(made.edges)
+
+
+def test_the_site_plays_hints_generates_composes_and_works_offline(folder: Path, site: tuple[Page, subprocess.Popen]
+                                                                   ) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
 
     page, server = site
@@ -139,16 +254,34 @@ def test_the_site_plays_hints_generates_composes_and_works_offline(site: tuple[P
     assert page.drawn() == set(answer)
     _hint(page)
     assert _worker(page, "fromSnapshot") is True  # this visit's Python: from the snapshot an earlier one kept
-    # a snapshot that does not load (here: its bytes spoilt) is dropped: Python starts
-    # anew, plays, and keeps a fresh one
-    spoilt = page.b.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "caches.open('python-start').then(async (c) => { const [key] = await c.keys();"
-        "  await c.put(key, new Response(new Uint8Array(4096).fill(7))); done(key.url); });")
+    # a snapshot that does not load (here: the build's, its bytes spoilt in the offline
+    # copy) is dropped: Python starts anew, plays, and keeps a snapshot of its own, from
+    # which the next visit starts
+    built = _built(folder)
+    if built is not None:
+        page.b.execute_async_script(
+            "const [name, done] = arguments;"
+            "caches.keys().then(async (names) => { for (const n of names.filter((n) => n.startsWith('slitherasp-'))) {"
+            "  const c = await caches.open(n), spoilt = new Blob([new Uint8Array(4096).fill(7)]).stream()"
+            "    .pipeThrough(new CompressionStream('gzip'));"
+            "  await c.put(new URL('py/' + name, location.href).href, new Response(spoilt)); } done(); });", built.name)
+    else:  # no Node.js: the snapshot the browser kept at the first visit is the one spoilt
+        page.b.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "caches.open('python-start').then(async (c) => { const [key] = await c.keys();"
+            "  await c.put(key, new Response(new Uint8Array(4096).fill(7))); done(); });")
     _open(page, LOOPY_7x7)
     _hint(page)
     assert _worker(page, "fromSnapshot") is False
     page.wait(lambda: page.b.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        f"caches.open('python-start').then((c) => c.match({spoilt!r})).then((r) => r ? r.arrayBuffer() : null)"
-        ".then((b) => done(b ? b.byteLength : 0));") > 1_000_000, START)
+        "caches.open('python-start').then(async (c) => { const [key] = await c.keys();"
+        "  const r = key && await c.match(key); done(r ? (await r.arrayBuffer()).byteLength : 0); });") > 1_000_000,
+        START)
+    _open(page, LOOPY_7x7)
+    _hint(page)
+    assert _worker(page, "fromSnapshot") is True
+    # the daily puzzle, offline: Python in the browser makes it
+    page.act("daily")
+    page.wait(lambda: "Today's puzzle" in page.status(), START)
+    assert len(answers(page.puzzle(), limit=2)) == 1

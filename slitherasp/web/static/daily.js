@@ -27,20 +27,20 @@ export async function openDaily({ date = localDate(), tiling = null, level = nul
   tiling = tiling || c.tiling;
   level = LEVELS.includes(level) ? level : LEVELS.includes(c.difficulty) ? c.difficulty : "normal";
   const meta = { tiling, level, daily: date };
-  const day = date === localDate() ? "Today's puzzle" : date === daysBefore(localDate(), 1) ? "Yesterday's puzzle"
-    : `The puzzle of ${date}`;
+  const day = date === localDate() ? `Today's puzzle (${date})`
+    : date === daysBefore(localDate(), 1) ? `Yesterday's puzzle (${date})` : `The daily puzzle of ${date}`;
   try {
     const known = remembered(key(date, tiling, level)), kept = known && keptBoard(known);
     if (kept) showPuzzle(kept.text, kept.model, { meta });
-    else if (known) await openText(known, { meta, label: `Opening ${day.toLowerCase()}` });
+    else if (known) await openText(known, { meta, label: "Opening the daily puzzle" });
     else {
-      const r = await during(`Making ${day.toLowerCase()}`, (signal, progress) =>
+      const r = await during(`Making ${day.replace(/^\S+/, (w) => w.toLowerCase())}`, (signal, progress) =>
         call("daily", { date, tiling, difficulty: level, open: true }, { signal, progress }));
       meta.size = r.size;
       showPuzzle(r.puzzle, r.model, { meta });
       remember(key(date, tiling, level), r.model.share);
     }
-    status(`${day} (${date}): ${tiling}, ${level}; everyone playing it that day has the same one.${streakWords()}`);
+    status(`${day}: ${tiling}, ${level}; everyone playing it that day has the same one.${streakWords()}`);
     return true;
   } catch (err) { if (isCancelled(err)) status("Cancelled."); else failed(err); }
   return false;

@@ -246,5 +246,6 @@ function behind() {
     if (!p && last) { try { await fresh(); } catch (again) { failed(again); } }
   }
   if (app.model) afterOpen();
+  window.slitherasp.firstBoard = { at: performance.now(), python: python.state }; // whether it waited for Python
   requestAnimationFrame(() => setTimeout(behind, 0)); // once the board is painted
 })();

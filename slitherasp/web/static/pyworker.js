@@ -7,7 +7,7 @@
 // puzzle), in a second worker that ends once it has nothing to do, so that the player's
 // hint never waits behind a puzzle made in advance.
 
-/** How many workers this page has started (a Cancel starts a fresh one). */
+/** How many main workers this page has started (a Cancel starts a fresh one). */
 export let spawns = 0;
 /** Whether the main worker's Python started from a snapshot (the build's or a kept one). */
 export let fromSnapshot = null;
@@ -29,8 +29,8 @@ class Lane {
   constructor(name) { this.name = name; this.worker = null; this.queue = []; this.running = null; this.ready = null; }
 
   spawn() {
-    spawns += 1;
     const main = this.name === "main";
+    if (main) spawns += 1;
     const url = new URL(`./worker.js${main ? "" : "?lane=spare"}`, import.meta.url);
     const worker = (this.worker = new Worker(url, { type: "module" }));
     if (main) tell({ state: "starting", stage: "fetching", since: performance.now(), took: null, failed: "", log: [] });
