@@ -179,3 +179,5 @@ export async function generate(blank) {
   } catch (err) { if (isCancelled(err)) status("Cancelled."); else failed(err); }
   return false;
 }
+
+document.addEventListener("opened", ruleChosen); // the board's rule may have come into the panel
