@@ -3,20 +3,29 @@ Chromium (selenium): the page's actions answered by Python in the browser (Pyodi
 Web Worker, ``slitherasp site``, served by ``python -m http.server``) and by
 ``slitherasp serve``'s app (in this process).
 
-Rows, each with the issue's goal: the first visit until a board is on screen (a fresh
-browser profile) and a second visit (cached; the site's service worker); a hint on a
-half-played 20x20 Loopy Hard; the live answer while composing on a 15x15; generating a
-10x10 hard and a 7x7 normal square; a 30x30 hard square (with the progress lines seen
-and whether Cancel stops it); and the most memory a renderer process of the browser
-held (the worker lives in the page's). Wall-clock milliseconds, median and worst of
-``--rounds``; the machine is shared, so the two columns come from the same run.
+First, the start (issue 46, section 1), each visit in a fresh browser profile (cold:
+nothing cached, no service worker) unless it is a second visit: a first visit to the
+root until a playable board is on screen (the page's own clock, from the navigation
+start), what it downloaded before that (gzip-compressed, as a static host serves it),
+when Python was ready and each step of its start (the worker's stages); a first visit
+with a shared link (a Loopy ID, a puzz.link URL, a tiling ID) until its board; Hint,
+Solve and a Generate that Python must make, each pressed the moment the cold board is
+on screen, until answered; a second visit's board and a hint pressed at once.
 
-    python benchmarks/site_speed.py [--rounds 3] [--site DIR] [--skip-30x30]
+Then the page's work: a hint on a half-played 20x20 Loopy Hard; the live answer while
+composing on a 15x15; generating a 10x10 hard and a 7x7 normal square; a 30x30 hard
+square (with the progress lines seen and whether Cancel stops it); and the most memory
+a renderer process of the browser held (the worker lives in the page's). Wall-clock
+milliseconds, median and worst of ``--rounds``; the machine is shared, so the two columns
+come from the same run, and the load average is printed with them.
+
+    python benchmarks/site_speed.py [--rounds 3] [--site DIR] [--skip-30x30] [--only start|work]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -94,6 +103,130 @@ def visit(url: str, text: str, rounds: int) -> tuple[list[float], list[float]]:
     return first, second
 
 
+# -- the start ----------------------------------------------------------------------------------
+BOARD = """
+const done = arguments[arguments.length - 1];
+(function wait() {
+  const s = window.slitherasp;
+  if (!s || !s.firstBoard || !document.querySelector('[data-face]')) return setTimeout(wait, 5);
+  done(s.firstBoard.at);
+})();
+"""
+PRESS = """
+const [action, again, words, done] = arguments, said = () => document.querySelector('[data-role=status]').textContent;
+const click = () => document.querySelector(`[data-action=${action}]`).click();
+click();
+if (again) click();
+(function wait() { if (new RegExp(words).test(said())) done(performance.now()); else setTimeout(wait, 5); })();
+"""
+KEPT = """
+const done = arguments[arguments.length - 1];
+if (!document.querySelector('link[rel=manifest]')) done(0);  // the server's page keeps no offline copy
+else navigator.serviceWorker.ready.then(async () => {
+  for (let i = 0; i < 600; i++) {
+    const names = (await caches.keys()).filter((n) => n.startsWith('slitherasp-'));
+    if (names.length && (await (await caches.open(names[0])).keys()).length >= 30) return done(1);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  done(0);
+});
+"""
+STEPS = "return [window.slitherasp.python.since, window.slitherasp.python.log]"
+RESOURCES = ("const [before] = arguments; return performance.getEntriesByType('resource').concat("
+             "performance.getEntriesByType('navigation')).filter((e) => e.startTime <= before).map((e) => e.name)")
+
+
+def compressed(folder: Path | None, names: list[str]) -> tuple[int, int]:
+    """Bytes of the files at these addresses, gzipped as a static host serves them
+    (files already compressed as they are), and how many of them were found."""
+    import gzip
+    from urllib.parse import urlsplit
+
+    from slitherasp.web.app import STATIC
+
+    total = found = 0
+    for name in names:
+        path = urlsplit(name).path.lstrip("/") or "index.html"
+        file = (folder / path) if folder is not None else STATIC / path.removeprefix("static/")
+        if folder is None and path == "index.html":
+            file = STATIC / "index.html"
+        if not file.is_file():
+            continue
+        data, found = file.read_bytes(), found + 1
+        total += len(data) if file.suffix in (".gz", ".zip", ".png") else len(gzip.compress(data, 6))
+    return total, found
+
+
+def cold(url: str, path: str, press: tuple[str, bool, str] | None = None, folder: Path | None = None,
+         size: str | None = None) -> dict[str, object]:
+    """One visit in a fresh browser: when the board was on screen (ms since the navigation
+    began), what it downloaded before, Python's steps, and when ``press`` (an action, twice
+    or not, and the words of its answer) was answered; ``size``: the New panel's first."""
+    b = browser()
+    b.set_script_timeout(300)
+    try:
+        b.get(url + path)
+        board = b.execute_async_script(BOARD)
+        found: dict[str, object] = {"board": board, "bytes": compressed(folder, b.execute_script(RESOURCES, board))}
+        if size:
+            b.execute_script("document.querySelector('#size').value = arguments[0]", size)
+        if press:
+            found["answered"] = b.execute_async_script(PRESS, *press)
+        since, log = b.execute_script(STEPS)
+        found["python"] = {step: since + at for step, at in log} if log else {}
+        return found
+    finally:
+        b.quit()
+
+
+def second(url: str) -> tuple[float, float]:
+    """A second visit (the same browser, the page left and opened again): its board, and
+    a hint pressed at once (ms since the navigation began)."""
+    b = browser()
+    b.set_script_timeout(300)
+    try:
+        b.get(url)
+        b.execute_async_script(BOARD)
+        b.execute_async_script(PRESS, "hint", False, "^Hint")  # Python warm, the offline copy kept
+        b.execute_async_script(KEPT)
+        b.get(url + "static/favicon.svg")
+        b.get(url)
+        board = b.execute_async_script(BOARD)
+        return board, b.execute_async_script(PRESS, "hint", False, "^Hint")
+    finally:
+        b.quit()
+
+
+SHARED = {"Loopy ID": "7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a", "puzz.link URL": "https://puzz.link/p?slither/7/7/i12di0cg2ai7a661121bg88221c",
+          "tiling ID": "tiling:trisquares:2x2:c1c233a12a12a1c2b2a022b2123b3c2b2c102b332a0c033b12c2"}
+
+
+def start(url: str, rounds: int, folder: Path | None) -> dict[str, list[float] | str]:
+    """The rows of the start for one back end."""
+    out: dict[str, list[float] | str] = {}
+    firsts = [cold(url, "", folder=folder) for _ in range(rounds)]
+    out["cold visit: board playable"] = [f["board"] for f in firsts]  # type: ignore[misc]
+    kb = [f["bytes"][0] / 1000 for f in firsts]  # type: ignore[index]
+    out["cold visit: downloaded before the board (gzip)"] = f"{statistics.median(kb):.0f} kB"
+    steps: dict[str, list[float]] = {}
+    for f in firsts:
+        for step, at in f["python"].items():  # type: ignore[attr-defined]
+            steps.setdefault(step, []).append(at)
+    for step, times in steps.items():
+        out[f"cold visit: Python {step}"] = times
+    for name, text in SHARED.items():
+        out[f"cold visit, {name}: board"] = [cold(url, f"?p={quote(text)}")["board"] for _ in range(rounds)]  # type: ignore[misc]
+    for what, press, size in (("Hint", ("hint", False, "^Hint"), None),
+                              ("Solve", ("solve", True, "^(The|An) answer"), None),
+                              ("Generate 6x6 (made by Python)", ("generate", False, "^New puzzle"), "6x6")):
+        out[f"cold visit: {what} answered"] = [cold(url, "", press, size=size)["answered"] for _ in range(rounds)]  # type: ignore[misc]
+    visits = [second(url) for _ in range(rounds)]
+    out["second visit: board"] = [v[0] for v in visits]
+    out["second visit: hint answered"] = [v[1] for v in visits]
+    return out
+
+
+# -- the page's work -----------------------------------------------------------------------------
 def actions(url: str, rounds: int, big: bool) -> dict[str, list[float] | str]:
     """The page's work on one back end: name -> times in ms (or a note)."""
     b = browser()
@@ -142,6 +275,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--site", help="a site folder already built (default: built into a temporary folder)")
     ap.add_argument("--skip-30x30", action="store_true", help="leave out the 30x30 hard generation and Cancel")
+    ap.add_argument("--only", choices=("start", "work"), help="the start alone, or the page's work alone")
     args = ap.parse_args()
     from slitherasp.web.site import build
 
@@ -151,15 +285,24 @@ def main() -> None:
     proc, site_url = serve_folder(folder)
     local_url = server()
     loopy_7 = "7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a"
+    print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     try:
-        rows = {}
+        rows: dict[str, dict[str, list[float] | str]] = {"site": {}, "server": {}}
         for name, url in (("site", site_url), ("server", local_url)):
-            first, second = visit(url, loopy_7, args.rounds)
-            rows[name] = {"first visit: board on screen": first, "second visit (cached)": second,
-                          **actions(url, args.rounds, not args.skip_30x30)}
+            if args.only != "work":
+                rows[name].update(start(url, args.rounds, folder if name == "site" else None))
+            if args.only != "start":
+                first, again = visit(url, loopy_7, args.rounds)
+                rows[name].update({"first visit: board on screen": first, "second visit (cached)": again,
+                                   **actions(url, args.rounds, not args.skip_30x30)})
     finally:
         proc.kill()
-    goals = {"first visit: board on screen": "4000", "second visit (cached)": "1500", "hint": "500", "live": "1000",
+    print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}\n")
+    goals = {"cold visit: board playable": "1500", "cold visit: downloaded before the board (gzip)": "8 MB",
+             **{f"cold visit, {name}: board": "3000" for name in SHARED},
+             **{f"cold visit: {what} answered": "5000" for what in ("Hint", "Solve", "Generate 6x6 (made by Python)")},
+             "second visit: board": "500", "second visit: hint answered": "1500",
+             "first visit: board on screen": "1500", "second visit (cached)": "500", "hint": "500", "live": "1000",
              "generate 10x10 hard": "3000", "generate 7x7 normal": "1000", "generate 30x30 hard": "60000",
              "memory": "300 MB"}
     print("| what | static site: median (max) | local server: median (max) | goal |")

@@ -179,7 +179,7 @@ def test_a_second_visit_shows_the_board_it_left_without_waiting_for_python(site:
     page.b.get(page.url)  # the bare address: the puzzle last played
     page.wait(lambda: "faces" in page.status())
     assert len(page.drawn()) == 1
-    assert page.js("return window.slitherasp.firstBoard.python") == "idle"  # drawn before Python was asked for
+    assert page.js("return window.slitherasp.firstBoard.python") == "starting"  # drawn before Python answered
     page.act("hint")
     page.wait(lambda: "Hint" in page.status(), START)
 
@@ -254,30 +254,30 @@ def test_the_site_plays_hints_generates_composes_and_works_offline(folder: Path,
     assert page.drawn() == set(answer)
     _hint(page)
     assert _worker(page, "fromSnapshot") is True  # this visit's Python: from the snapshot an earlier one kept
-    # a snapshot that does not load (here: the build's, its bytes spoilt in the offline
-    # copy) is dropped: Python starts anew, plays, and keeps a snapshot of its own, from
-    # which the next visit starts
+    # the build's snapshot, once it has started Python, is kept unpacked (later visits
+    # start from that copy); snapshots that do not load (here: both, their bytes spoilt)
+    # are dropped: Python starts anew, plays, and keeps a snapshot of its own, from which
+    # the next visit starts
+    kept_bytes = ("const done = arguments[arguments.length - 1];"
+                  "caches.open('python-start').then(async (c) => { const [key] = await c.keys();"
+                  "  const r = key && await c.match(key); done(r ? (await r.arrayBuffer()).byteLength : 0); });")
     built = _built(folder)
     if built is not None:
+        page.wait(lambda: page.b.execute_async_script(kept_bytes) > 1_000_000, START)
         page.b.execute_async_script(
             "const [name, done] = arguments;"
             "caches.keys().then(async (names) => { for (const n of names.filter((n) => n.startsWith('slitherasp-'))) {"
             "  const c = await caches.open(n), spoilt = new Blob([new Uint8Array(4096).fill(7)]).stream()"
             "    .pipeThrough(new CompressionStream('gzip'));"
             "  await c.put(new URL('py/' + name, location.href).href, new Response(spoilt)); } done(); });", built.name)
-    else:  # no Node.js: the snapshot the browser kept at the first visit is the one spoilt
-        page.b.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            "caches.open('python-start').then(async (c) => { const [key] = await c.keys();"
-            "  await c.put(key, new Response(new Uint8Array(4096).fill(7))); done(); });")
+    page.b.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "caches.open('python-start').then(async (c) => { const [key] = await c.keys();"
+        "  await c.put(key, new Response(new Uint8Array(4096).fill(7))); done(); });")
     _open(page, LOOPY_7x7)
     _hint(page)
     assert _worker(page, "fromSnapshot") is False
-    page.wait(lambda: page.b.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "caches.open('python-start').then(async (c) => { const [key] = await c.keys();"
-        "  const r = key && await c.match(key); done(r ? (await r.arrayBuffer()).byteLength : 0); });") > 1_000_000,
-        START)
+    page.wait(lambda: page.b.execute_async_script(kept_bytes) > 1_000_000, START)
     _open(page, LOOPY_7x7)
     _hint(page)
     assert _worker(page, "fromSnapshot") is True

@@ -31,7 +31,7 @@ const { loadPyodide } = await import(process.env.SLITHERASP_PYODIDE_MJS);
 const { readFileSync, writeFileSync } = await import("node:fs");
 const py = await loadPyodide({ indexURL: process.env.SLITHERASP_PYODIDE_DIR, packages: [], _makeSnapshot: true });
 const source = new Uint8Array(readFileSync(process.env.SLITHERASP_SOURCE));
-py.unpackArchive(source, "zip", { extractDir: "/home/pyodide/lib" });
+py.unpackArchive(source, "gztar", { extractDir: "/home/pyodide/lib" });
 py.runPython("import sys; sys.path[:0] = ['/home/pyodide/lib']");
 py.runPython("import slitherasp.web.browser; slitherasp.web.browser.warm()");
 writeFileSync(process.env.SLITHERASP_SNAPSHOT, py.makeMemorySnapshot());
@@ -40,7 +40,7 @@ writeFileSync(process.env.SLITHERASP_SNAPSHOT, py.makeMemorySnapshot());
 
 def make(pyodide: dict[str, bytes], source: bytes) -> tuple[bytes | None, str]:
     """The gzipped snapshot of Pyodide (its files by name: ``pyodide.mjs``...) with
-    ``source`` (the package's zip) imported, and how it went in words; ``None`` and
+    ``source`` (the package's gzipped tar) imported, and how it went in words; ``None`` and
     why when it cannot be made here."""
     node = shutil.which("node") or shutil.which("nodejs")
     if node is None:
@@ -53,10 +53,10 @@ def make(pyodide: dict[str, bytes], source: bytes) -> tuple[bytes | None, str]:
         (work / "pyodide").mkdir()
         for name, data in pyodide.items():
             (work / "pyodide" / name).write_bytes(data)
-        (work / "source.zip").write_bytes(source)
+        (work / "source.tar.gz").write_bytes(source)
         env = {"PATH": os.environ.get("PATH", ""), "SLITHERASP_PYODIDE_DIR": f"{work / 'pyodide'}/",
                "SLITHERASP_PYODIDE_MJS": (work / "pyodide" / "pyodide.mjs").as_uri(),
-               "SLITHERASP_SOURCE": str(work / "source.zip"), "SLITHERASP_SNAPSHOT": str(work / "start.bin")}
+               "SLITHERASP_SOURCE": str(work / "source.tar.gz"), "SLITHERASP_SNAPSHOT": str(work / "start.bin")}
         try:
             run = subprocess.run([node, "--input-type=module", "-"], input=SCRIPT, text=True, env=env,
                                  capture_output=True, timeout=TIMEOUT, cwd=tmp)

@@ -209,11 +209,10 @@ async function fresh() {
   status("A new 7x7 puzzle, like Loopy's Normal. Drag along the edges to draw the loop.");
 }
 
-/** After the first board is on screen: Python (the static site), its offline copy and a
- *  puzzle made ahead for New, behind it. */
+/** After the first board is on screen: the offline copy (the static site, once Python
+ *  has started) and a puzzle made ahead for New, behind it. */
 function behind() {
   if (BACKEND === "worker") {
-    warm();
     const offline = () => "serviceWorker" in navigator && navigator.serviceWorker.register("sw.js").catch(() => {
       /* no offline copy: the page still plays online */
     });
@@ -235,7 +234,7 @@ function behind() {
   attachKeys(ACTIONS);
   const params = new URLSearchParams(location.search), p = params.get("p"), daily = params.get("daily");
   const last = lastPlayed();
-  if (BACKEND === "worker" && (daily || (p && !keptBoard(p)))) warm(); // this board needs Python: start it now
+  if (BACKEND === "worker") warm(); // Python starts in its worker (another thread) while the board is drawn
   try {
     if (daily) await openDaily({ date: daily, tiling: params.get("tiling"), level: params.get("level") });
     else if (p) await openShared(p, true);

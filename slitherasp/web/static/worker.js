@@ -57,15 +57,42 @@ async function keep(bytes) {
 
 const python = (options) => loadPyodide({ indexURL: here("../pyodide/"), packages: [], ...options });
 
+/** This package's source (py/slitherasp.tar.gz) into Python's file system at `into`: a
+ *  tar unpacked here, after one gunzip by the browser (Python's own unpacking took ten
+ *  times as long), or by Python where the browser cannot gunzip. */
+async function unpack(py, archive, into) {
+  if (typeof DecompressionStream === "undefined") { py.unpackArchive(archive, "gztar", { extractDir: into }); return; }
+  const stream = new Blob([archive]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const tar = new Uint8Array(await new Response(stream).arrayBuffer()), text = new TextDecoder();
+  const field = (at, length) => text.decode(tar.subarray(at, at + length)).replace(/\0.*$/s, "");
+  for (let at = 0; at + 512 <= tar.length;) {
+    const name = field(at, 100), size = parseInt(field(at + 124, 12).trim() || "0", 8);
+    if (!name) break; // the end: blocks of zeros
+    const prefix = field(at + 345, 155), path = `${into}/${prefix ? `${prefix}/` : ""}${name}`;
+    if (tar[at + 156] === 48 || tar[at + 156] === 0) { // a file ("0"), not a folder or a link
+      py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      py.FS.writeFile(path, tar.subarray(at + 512, at + 512 + size));
+    }
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+}
+
 async function start() {
   stage("fetching");
-  const source = fetch(here("../py/slitherasp.zip")).then((r) => r.arrayBuffer());
+  const source = fetch(here("../py/slitherasp.tar.gz")).then((r) => r.arrayBuffer());
   const solver = clingo({ singleThreaded: true, locateFile: (file) => here(`../clingo/${file}`) });
-  // the snapshot comes while Pyodide fetches its runtime: one waits for the other
-  let snapshot = await kept() || (BUILDS ? built() : null);
-  if (snapshot) stage("snapshot");
-  let py = snapshot && await python({ _loadSnapshot: snapshot }).catch(() => null);
-  snapshot = null; // copied into Python's memory: 31 MB the browser may take back
+  // the snapshot comes while Pyodide fetches its runtime: one waits for the other. The
+  // build's, once it has started Python here, is kept unpacked, as a snapshot made here
+  // is: later visits skip its gunzip (half a second)
+  let py = null, mine = await kept();
+  if (mine) { stage("snapshot"); py = await python({ _loadSnapshot: mine }).catch(() => null); }
+  mine = null; // copied into Python's memory: 31 MB the browser may take back
+  if (!py && BUILDS) {
+    stage("snapshot");
+    const unpacked = built();
+    py = await python({ _loadSnapshot: unpacked }).catch(() => null);
+    if (py && KEEPS && !SPARE) unpacked.then(keep, () => {});
+  }
   const fresh = !py;
   // a browser where Pyodide cannot take a snapshot still starts Python, without one
   let keeping = fresh && KEEPS && !SPARE;
@@ -73,7 +100,7 @@ async function start() {
   if (keeping) py = await python({ _makeSnapshot: true }).catch(() => null);
   if (!py) { keeping = false; py = await python({}); }
   stage("package");
-  py.unpackArchive(await source, "zip", { extractDir: "/home/pyodide/lib" });
+  await unpack(py, await source, "/home/pyodide/lib");
   py.runPython("import sys; sys.path[:0] = [] if '/home/pyodide/lib' in sys.path else ['/home/pyodide/lib']");
   if (fresh) stage("importing");
   if (keeping) {
