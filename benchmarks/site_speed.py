@@ -131,6 +131,14 @@ else navigator.serviceWorker.ready.then(async () => {
   done(0);
 });
 """
+READY = """
+const done = arguments[arguments.length - 1];
+(function wait() {
+  const p = window.slitherasp.python;
+  if (p.state === 'idle' && !document.querySelector('link[rel=manifest]')) return done();  // the server's page
+  if (p.state === 'ready' || p.state === 'failed') done(); else setTimeout(wait, 20);
+})();
+"""
 STEPS = "return [window.slitherasp.python.since, window.slitherasp.python.log]"
 RESOURCES = ("const [before] = arguments; return performance.getEntriesByType('resource').concat("
              "performance.getEntriesByType('navigation')).filter((e) => e.startTime <= before).map((e) => e.name)")
@@ -172,6 +180,7 @@ def cold(url: str, path: str, press: tuple[str, bool, str] | None = None, folder
             b.execute_script("document.querySelector('#size').value = arguments[0]", size)
         if press:
             found["answered"] = b.execute_async_script(PRESS, *press)
+        b.execute_async_script(READY)
         since, log = b.execute_script(STEPS)
         found["python"] = {step: since + at for step, at in log} if log else {}
         return found
