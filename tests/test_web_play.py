@@ -330,15 +330,15 @@ def test_generate_pressed_just_after_a_change_of_the_choices_makes_a_puzzle(page
 
 def test_estimates_follow_the_engine_that_runs(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from slitherasp.rules import compiled
-    from slitherasp.web import estimate
+    from slitherasp.web import api, estimate
 
     c = {"tiling": "square", "size": "30x30", "difficulty": "hard"}
     monkeypatch.setattr(compiled, "compiled", lambda: False)
-    plain = estimate.estimate(c)
+    plain = api.estimate(c)
     monkeypatch.setattr(compiled, "compiled", lambda: True)
-    fast = estimate.estimate(c)
+    fast = api.estimate(c)
     monkeypatch.setattr(estimate, "BROWSER", 2.0)
-    browser = estimate.estimate(c)
+    browser = api.estimate(c)
     assert (plain["engine"], fast["engine"], browser["engine"]) == ("plain", "compiled", "browser")
     assert fast["seconds"] < plain["seconds"] < browser["seconds"]
     assert fast["fits"] and plain["seconds"] == pytest.approx(13.0, abs=0.1)  # 30x30 has 1,860 edges: exactly

@@ -61,7 +61,7 @@ def day(text: str) -> str:
     >>> day("2025-02-30")
     Traceback (most recent call last):
     ...
-    slitherasp.errors.InputError: 2025-02-30 is no date: write it as YYYY-MM-DD, such as 2025-06-01 (or today)
+    slitherasp.model.errors.InputError: 2025-02-30 is no date: write it as YYYY-MM-DD, such as 2025-06-01 (or today)
     """
     if text.strip().lower() == "today":
         return datetime.date.today().isoformat()

@@ -397,7 +397,15 @@ def tiling_names(payload: dict[str, Any]) -> dict[str, Any]:
     return {"tilings": names, "sizes": {n: "{}x{}".format(*usual_size(n)) for n in names}}
 
 
-from .estimate import estimate  # noqa: E402  # the module reads this one's limits when asked
+def estimate(payload: dict[str, Any]) -> dict[str, Any]:
+    """How long generating ``{"tiling", "size", "difficulty"}`` usually takes with the
+    engine that runs here, said before it is asked for (:func:`.estimate.estimate`)."""
+    from . import estimate as guess
+
+    t = _tiling(payload)
+    w, h = _generation_size(payload, t)
+    return guess.estimate(t, w, h, _name(payload, "difficulty", "normal"), TIME_LIMIT)
+
 
 ACTIONS = {"open": open_puzzle, "solve": solve, "check": check, "hint": hint, "tiling": tiling,
            "generate": generate, "convert": convert, "render": render, "print": print_pdf, "reduce": reduce,

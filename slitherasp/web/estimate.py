@@ -2,7 +2,8 @@
 that will run it: the rules compiled (mypyc) or plain Python on a server, or plain
 Python in the browser (Pyodide, slower again).
 
->>> found = estimate({"tiling": "square", "size": "7x7", "difficulty": "normal"})
+>>> from slitherasp import tilings
+>>> found = estimate(tilings.get("square"), 7, 7, "normal", 20.0)
 >>> found["fits"], found["engine"] in ("compiled", "plain")
 (True, True)
 """
@@ -53,39 +54,26 @@ def factor() -> float:
     return BROWSER or SPEED[engine()]
 
 
-def estimate(payload: dict[str, Any]) -> dict[str, Any]:
-    """How long generating ``{"tiling", "size", "difficulty"}`` usually takes here:
-    ``{"seconds", "limit", "fits", "engine"}``; when it does not fit, the largest size of
-    its shape that fits at its level (``"size"``) and the hardest easier level that fits
-    at its size (``"difficulty"``), each null when there is none."""
-    from . import api
-
-    t = api._tiling(payload)
-    w, h = api._generation_size(payload, t)
-    level = _difficulty(payload)
+def estimate(t: Tiling, w: int, h: int, level: str, limit: float) -> dict[str, Any]:
+    """How long generating a ``w`` x ``h`` patch of ``t`` at ``level`` usually takes here,
+    against the time limit ``limit``: ``{"seconds", "limit", "fits", "engine"}``; when it
+    does not fit, the largest size of its shape that fits at its level (``"size"``) and
+    the hardest easier level that fits at its size (``"difficulty"``), each null when
+    there is none (the API's ``estimate``, :func:`.api.estimate`)."""
+    if level not in GENERATION:
+        raise InputError(f"unknown difficulty {level!r}; choose from {', '.join(GENERATION)}")
     seconds = _seconds(t, w, h, level)
-    found: dict[str, Any] = {"seconds": round(seconds, 1), "limit": api.TIME_LIMIT, "fits": _fits(seconds),
+    found: dict[str, Any] = {"seconds": round(seconds, 1), "limit": limit, "fits": _fits(seconds, limit),
                              "engine": engine()}
     if not found["fits"]:
         easier = list(GENERATION)[:list(GENERATION).index(level)]
-        found["size"] = _largest(t, w, h, level)
-        found["difficulty"] = next((d for d in reversed(easier) if _fits(_seconds(t, w, h, d))), None)
+        found["size"] = _largest(t, w, h, level, limit)
+        found["difficulty"] = next((d for d in reversed(easier) if _fits(_seconds(t, w, h, d), limit)), None)
     return found
 
 
-def _fits(seconds: float) -> bool:
-    from . import api
-
-    return seconds <= FITS * api.TIME_LIMIT
-
-
-def _difficulty(payload: dict[str, Any]) -> str:
-    from . import api
-
-    level = api._name(payload, "difficulty", "normal")
-    if level not in GENERATION:
-        raise InputError(f"unknown difficulty {level!r}; choose from {', '.join(GENERATION)}")
-    return level
+def _fits(seconds: float, limit: float) -> bool:
+    return seconds <= FITS * limit
 
 
 def _seconds(t: Tiling, w: int, h: int, level: str) -> float:
@@ -108,10 +96,10 @@ def _edges(name: str) -> tuple[float, float]:
     return a, max(0.0, (e1 - a * small * small) / (2 * small))
 
 
-def _largest(t: Tiling, w: int, h: int, level: str) -> str | None:
+def _largest(t: Tiling, w: int, h: int, level: str, limit: float) -> str | None:
     """The largest size of the shape ``w`` x ``h`` that generates at ``level`` in time."""
     for k in range(max(w, h), 0, -1):
         a, b = max(1, round(w * k / max(w, h))), max(1, round(h * k / max(w, h)))
-        if min(a, b) >= t.min_size and _fits(_seconds(t, a, b, level)):
+        if min(a, b) >= t.min_size and _fits(_seconds(t, a, b, level), limit):
             return f"{a}x{b}"
     return None

@@ -3,7 +3,7 @@
 // state, a Cancel button and their results in words. (The New panel: generate.js.)
 
 import { clearMarks, drawClues, ghost } from "./board.js";
-import { FOR_A_PERSON, FOR_THE_SOLVER } from "./generate.js";
+import { FOR_A_PERSON, FOR_THE_SOLVER } from "./levels.js";
 import { feedback, index, keepTime, puzzlePayload } from "./play.js";
 import { call, Cancelled, failed, reason, status, working } from "./server.js";
 import { $, $$, app } from "./state.js";

@@ -7,19 +7,13 @@
 
 import { BACKEND } from "./config.js";
 import { chooseVariant, setMode } from "./compose.js";
+import { FOR_A_PERSON, FOR_THE_SOLVER } from "./levels.js";
 import { showPuzzle } from "./play.js";
 import { python, started } from "./pyworker.js";
 import { readyPuzzle, usualSizes } from "./ready.js";
 import { call, during, failed, isCancelled, status } from "./server.js";
 import { $ } from "./state.js";
 import { RULE_TITLES } from "./variants.js";
-
-export const FOR_A_PERSON = {
-  easy: "like Loopy's Easy", normal: "like Loopy's Normal", tricky: "like Loopy's Tricky",
-  hard: "like Loopy's Hard", fiendish: "harder than Loopy's Hard (it takes a trial: suppose, and see it fail)",
-  search: "far harder than Loopy's Hard (no rule short of a full search settles it)",
-};
-export const FOR_THE_SOLVER = { easy: "no guessing", medium: "a look ahead", hard: "a search" };
 
 /** The New panel's choices as the API takes them, or null when the size is no size. */
 export function choices() {

@@ -3,7 +3,7 @@
 // the one loop that meets every clue. Plain functions over arrays; they touch no page.
 
 import { other } from "./graph.js";
-import { EMPTY, LINE } from "./marks.js";
+import { CROSS, EMPTY, LINE } from "./marks.js";
 import { solvedWords, strayAnimals, tally, trees } from "./variants.js";
 
 export { CROSS, EMPTY, LINE, STATES } from "./marks.js";
