@@ -13,7 +13,6 @@ const STAGES = {
   snapshot: "starting Python from its snapshot (usually 1-3 s)",
   python: "starting Python (the first time in this browser: usually 5-15 s)",
   importing: "loading slitherasp into Python",
-  solver: "loading the solver (clingo)",
 };
 const SHOWN_READY = 6000; // ms the line says "ready" before it goes
 

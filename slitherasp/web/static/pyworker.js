@@ -37,7 +37,10 @@ class Lane {
     this.ready = new Promise((resolve, reject) => {
       worker.onmessage = ({ data }) => {
         if (data.stage) { // and when, for the benchmarks: [stage, ms since the worker was asked for]
-          if (main) { python.log.push([data.stage, performance.now() - python.since]); tell({ stage: data.stage }); }
+          if (main) {
+            python.log.push([data.stage, performance.now() - python.since]);
+            if (python.state === "starting") tell({ stage: data.stage });
+          }
           return;
         }
         if (data.ready) {

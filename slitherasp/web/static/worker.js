@@ -4,19 +4,24 @@
 // rules leave open. Messages in: {id, action, payload}; out: {id, status, body} when an
 // action ends, {id, progress} while it works, {stage} as Python starts (what it is
 // doing now), then {ready, snapshot} once it has started (snapshot: from a snapshot of
-// Python's memory, the build's or one this browser kept) or {failed}.
+// Python's memory, the build's or one this browser kept) or {failed}, and {stage:
+// "solver"} once clingo-wasm has loaded too.
 // Everything comes from this site: ../pyodide, ../clingo and ../py beside static/.
 // The page starts a second worker for work done ahead (static/worker.js?lane=spare):
 // it starts from a snapshot too, but never makes or keeps one.
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { init as clingo } from "../clingo/run.js";
 import { BUILT, SNAPSHOT } from "./config.js";
 
 const here = (path) => new URL(path, import.meta.url).href;
 const SPARE = new URL(self.location.href).searchParams.get("lane") === "spare";
 let current = null; // the id of the action running now (its progress is posted with it)
 const stage = (name) => postMessage({ stage: name });
+// clingo-wasm loads once Python has (they would share the CPU), and only the actions that
+// may run it wait for it: opening, sharing and Slitherlink's Generate never do
+const FREE = new Set(["open", "share", "convert", "tiling", "tilings", "estimate", "render", "generate", "daily"]);
+const needsSolver = (action, payload) => !FREE.has(action) || Boolean(payload?.variant);
+let solver = null, run = null; // the promise of clingo-wasm, and its run once loaded
 
 // Python's memory once the package is imported. `slitherasp site` makes it with Node.js
 // when it builds the site (py/start-SNAPSHOT.bin.gz, BUILT), and a first visit starts from
@@ -80,7 +85,6 @@ async function unpack(py, archive, into) {
 async function start() {
   stage("fetching");
   const source = fetch(here("../py/slitherasp.tar.gz")).then((r) => r.arrayBuffer());
-  const solver = clingo({ singleThreaded: true, locateFile: (file) => here(`../clingo/${file}`) });
   // the snapshot comes while Pyodide fetches its runtime: one waits for the other. The
   // build's, once it has started Python here, is kept unpacked, as a snapshot made here
   // is: later visits skip its gunzip (half a second)
@@ -100,6 +104,9 @@ async function start() {
   if (keeping) py = await python({ _makeSnapshot: true }).catch(() => null);
   if (!py) { keeping = false; py = await python({}); }
   stage("package");
+  solver = import("../clingo/run.js")
+    .then(({ init }) => init({ singleThreaded: true, locateFile: (file) => here(`../clingo/${file}`) }))
+    .then((loaded) => { run = loaded; postMessage({ stage: "solver" }); return loaded; });
   await unpack(py, await source, "/home/pyodide/lib");
   py.runPython("import sys; sys.path[:0] = [] if '/home/pyodide/lib' in sys.path else ['/home/pyodide/lib']");
   if (fresh) stage("importing");
@@ -109,10 +116,11 @@ async function start() {
       keep(py.makeMemorySnapshot());
     } catch (err) { /* none kept: the next visit starts Python anew */ }
   }
-  stage("solver");
-  const run = await solver;
   py.registerJsModule("slitherasp_js", {
-    clingo: (program, models, options) => JSON.stringify(run(program, models, JSON.parse(options))),
+    clingo: (program, models, options) => {
+      if (!run) throw new Error("clingo-wasm has not loaded yet");
+      return JSON.stringify(run(program, models, JSON.parse(options)));
+    },
     progress: (text) => postMessage({ id: current, progress: String(text) }),
   });
   const browser = py.pyimport("slitherasp.web.browser");
@@ -128,6 +136,7 @@ onmessage = async ({ data: { id, action, payload } }) => {
   let reply;
   try {
     const browser = await ready;
+    if (needsSolver(action, payload)) await solver;
     current = id;
     reply = JSON.parse(browser.call(action, JSON.stringify(payload ?? {})));
   } catch (err) {
