@@ -181,6 +181,7 @@ def cold(url: str, path: str, press: tuple[str, bool, str] | None = None, folder
         if press:
             found["answered"] = b.execute_async_script(PRESS, *press)
         b.execute_async_script(READY)
+        time.sleep(1)  # clingo-wasm loads after Python
         since, log = b.execute_script(STEPS)
         found["python"] = {step: since + at for step, at in log} if log else {}
         return found
@@ -206,6 +207,10 @@ def second(url: str) -> tuple[float, float]:
         b.quit()
 
 
+STEP_WORDS = {"fetching": "worker running (fetching Python)", "snapshot": "snapshot asked for",
+              "python": "Python starting anew (no snapshot)", "package": "Python loaded (unpacking the package)",
+              "importing": "importing the package", "ready": "Python ready", "solver": "clingo-wasm loaded"}
+"""The worker's stages (static/worker.js), as the rows name them."""
 SHARED = {"Loopy ID": "7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a", "puzz.link URL": "https://puzz.link/p?slither/7/7/i12di0cg2ai7a661121bg88221c",
           "tiling ID": "tiling:trisquares:2x2:c1c233a12a12a1c2b2a022b2123b3c2b2c102b332a0c033b12c2"}
 
@@ -222,7 +227,7 @@ def start(url: str, rounds: int, folder: Path | None) -> dict[str, list[float] |
         for step, at in f["python"].items():  # type: ignore[attr-defined]
             steps.setdefault(step, []).append(at)
     for step, times in steps.items():
-        out[f"cold visit: Python {step}"] = times
+        out[f"cold visit: {STEP_WORDS.get(step, step)}"] = times
     for name, text in SHARED.items():
         out[f"cold visit, {name}: board"] = [cold(url, f"?p={quote(text)}")["board"] for _ in range(rounds)]  # type: ignore[misc]
     for what, press, size in (("Hint", ("hint", False, "^Hint"), None),

@@ -105,14 +105,18 @@ async function goAhead(c) {
 export const ahead = { key: "", promise: null, control: null, made: null };
 
 /** Make a puzzle of choices `c` in the background (once Python has started, in the
- *  browser), for the next Generate of the same choices. */
+ *  browser), for the next Generate of the same choices; not one that usually takes
+ *  longer than the time limit (it would hold a worker for nothing). */
 export function makeAhead(c) {
   if (!c || ahead.key === JSON.stringify(c)) return;
   ahead.control?.abort();
   const key = (ahead.key = JSON.stringify(c)), control = (ahead.control = new AbortController());
   ahead.made = null;
-  const ask = () => call("generate", { ...c, seed: Math.floor(Math.random() * 1e6), open: true },
-    { signal: control.signal, lane: "spare" });
+  const ask = async () => {
+    if (!c.variant && !(await estimateOf(c)).fits) return null;
+    return call("generate", { ...c, seed: Math.floor(Math.random() * 1e6), open: true },
+      { signal: control.signal, lane: "spare" });
+  };
   const begin = BACKEND === "worker" && python.state !== "ready" ? started().then(ask) : ask();
   ahead.promise = begin.then((r) => { if (ahead.key === key) ahead.made = r; return r; }, () => null);
 }
