@@ -17,8 +17,8 @@ const here = (path) => new URL(path, import.meta.url).href;
 const SPARE = new URL(self.location.href).searchParams.get("lane") === "spare";
 let current = null; // the id of the action running now (its progress is posted with it)
 const stage = (name) => postMessage({ stage: name });
-// clingo-wasm loads once Python has (they would share the CPU), and only the actions that
-// may run it wait for it: opening, sharing and Slitherlink's Generate never do
+// clingo-wasm loads beside Python, and only the actions that may run it wait for it:
+// opening, sharing and Slitherlink's Generate never do
 const FREE = new Set(["open", "share", "convert", "tiling", "tilings", "estimate", "render", "generate", "daily"]);
 const needsSolver = (action, payload) => !FREE.has(action) || Boolean(payload?.variant);
 let solver = null, run = null; // the promise of clingo-wasm, and its run once loaded
@@ -84,6 +84,10 @@ async function unpack(py, archive, into) {
 
 async function start() {
   stage("fetching");
+  solver = import("../clingo/run.js")
+    .then(({ init }) => init({ singleThreaded: true, locateFile: (file) => here(`../clingo/${file}`) }))
+    .then((loaded) => { run = loaded; postMessage({ stage: "solver" }); return loaded; });
+  solver.catch(() => {}); // said by the actions that need it
   const source = fetch(here("../py/slitherasp.tar.gz")).then((r) => r.arrayBuffer());
   // the snapshot comes while Pyodide fetches its runtime: one waits for the other. The
   // build's, once it has started Python here, is kept unpacked, as a snapshot made here
@@ -104,9 +108,6 @@ async function start() {
   if (keeping) py = await python({ _makeSnapshot: true }).catch(() => null);
   if (!py) { keeping = false; py = await python({}); }
   stage("package");
-  solver = import("../clingo/run.js")
-    .then(({ init }) => init({ singleThreaded: true, locateFile: (file) => here(`../clingo/${file}`) }))
-    .then((loaded) => { run = loaded; postMessage({ stage: "solver" }); return loaded; });
   await unpack(py, await source, "/home/pyodide/lib");
   py.runPython("import sys; sys.path[:0] = [] if '/home/pyodide/lib' in sys.path else ['/home/pyodide/lib']");
   if (fresh) stage("importing");
@@ -136,9 +137,12 @@ onmessage = async ({ data: { id, action, payload } }) => {
   let reply;
   try {
     const browser = await ready;
-    if (needsSolver(action, payload)) await solver;
-    current = id;
-    reply = JSON.parse(browser.call(action, JSON.stringify(payload ?? {})));
+    if (needsSolver(action, payload) && !await solver.then(() => true, () => false)) {
+      reply = { status: 500, body: { error: "The solver (clingo-wasm) did not load in this browser: reload the page." } };
+    } else {
+      current = id;
+      reply = JSON.parse(browser.call(action, JSON.stringify(payload ?? {})));
+    }
   } catch (err) {
     reply = { status: 500, body: { error: `internal error: ${err}` } };
   } finally {
