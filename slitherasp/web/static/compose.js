@@ -5,6 +5,7 @@
 import { clearMarks, drawClues, ghost } from "./board.js";
 import { FOR_A_PERSON, FOR_THE_SOLVER } from "./levels.js";
 import { feedback, index, keepTime, puzzlePayload } from "./play.js";
+import { waiting } from "./engine.js";
 import { call, Cancelled, failed, reason, status, working } from "./server.js";
 import { $, $$, app } from "./state.js";
 import { RULE_TITLES } from "./variants.js";
@@ -52,6 +53,7 @@ const liveSoon = { timer: null, control: null };
 async function live() {
   liveSoon.control?.abort();
   const control = (liveSoon.control = new AbortController());
+  if (waiting()) status(`Counting the answers: ${waiting()}`); // Python is still starting in the browser
   try {
     const r = await call("solve", puzzlePayload({ unique: true, forced: "links" }), { signal: control.signal });
     clearMarks();

@@ -10,7 +10,7 @@ import { $ } from "./state.js";
 const STAGES = {
   fetching: "fetching its files",
   package: "unpacking slitherasp",
-  snapshot: "starting Python from its snapshot (usually 1-3 s)",
+  snapshot: "starting Python from its snapshot, and the solver (usually 1-3 s)",
   python: "starting Python (the first time in this browser: usually 5-15 s)",
   importing: "loading slitherasp into Python",
 };

@@ -7,7 +7,7 @@ import { board, fit, isZoomed, setView, zoomAt } from "./board.js";
 import { BACKEND } from "./config.js";
 import { chooseVariant, clearClues, grade, reduce, second, setMode, updateShare } from "./compose.js";
 import { openDaily, openYesterday } from "./daily.js";
-import { watchPython } from "./engine.js";
+import { waiting, watchPython } from "./engine.js";
 import { ahead, choices, foresee, generate, known, makeAhead, ruleChosen, tilingChosen } from "./generate.js";
 import { attachKeys, cursor } from "./keys.js";
 import {
@@ -24,6 +24,7 @@ import { clearStats, exportStats, importStats, keepStats } from "./stats.js";
 import { acceptTrial, discardTrial, showTrials, startTrial } from "./trial.js";
 
 async function share() {
+  if (app.edited && waiting()) status(`Share: ${waiting()}`); // a composed puzzle's link is written by Python
   await updateShare();
   $("#out").value = location.href;
   try { await navigator.clipboard.writeText(location.href); status("Link copied."); } catch (err) { status("The link is below."); }
