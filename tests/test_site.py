@@ -184,6 +184,23 @@ def test_a_second_visit_shows_the_board_it_left_without_waiting_for_python(site:
     page.wait(lambda: "Hint" in page.status(), START)
 
 
+def test_the_next_puzzle_is_made_ahead_in_a_second_worker_and_new_opens_it(site: tuple[Page, subprocess.Popen]
+                                                                          ) -> None:
+    page, _ = site
+    _open(page, LOOPY_7x7)
+    page.wait(lambda: page.js("return Boolean(window.slitherasp.ahead.made)"), START)  # 7x7 Normal, made ahead
+    made = page.js("return window.slitherasp.ahead.made.puzzle")
+    spawns = _worker(page, "spawns")
+    page.js("window.seen = []; new MutationObserver(() => window.seen.push("
+            "document.querySelector('[data-role=status]').textContent))"
+            ".observe(document.querySelector('[data-role=status]'),"
+            " {childList: true, characterData: true, subtree: true})")
+    page.act("generate")
+    assert "New puzzle" in page.status() and not [s for s in page.js("return window.seen") if "Making" in s]
+    assert page.puzzle().clues == read_text(made).clues and len(answers(page.puzzle(), limit=2)) == 1
+    assert _worker(page, "spawns") == spawns  # made beside the player's Python, which went on
+
+
 def test_the_daily_puzzle_in_the_browser_is_the_command_lines(folder: Path, site: tuple[Page, subprocess.Popen],
                                                               tmp_path: Path) -> None:
     page, _ = site
