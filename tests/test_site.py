@@ -184,8 +184,7 @@ def test_a_second_visit_shows_the_board_it_left_without_waiting_for_python(site:
     page.wait(lambda: "Hint" in page.status(), START)
 
 
-def test_the_next_puzzle_is_made_ahead_in_a_second_worker_and_new_opens_it(site: tuple[Page, subprocess.Popen]
-                                                                          ) -> None:
+def test_the_next_puzzle_is_made_ahead_in_the_browser_and_new_opens_it(site: tuple[Page, subprocess.Popen]) -> None:
     page, _ = site
     _open(page, LOOPY_7x7)
     page.wait(lambda: page.js("return Boolean(window.slitherasp.ahead.made)"), START)  # 7x7 Normal, made ahead

@@ -104,18 +104,23 @@ async function goAhead(c) {
 // -- the next puzzle, made ahead -----------------------------------------------------------------
 export const ahead = { key: "", promise: null, control: null, made: null };
 
+const QUICK = 1.5; // seconds a puzzle made ahead may usually take in the player's own worker
+
 /** Make a puzzle of choices `c` in the background (once Python has started, in the
- *  browser), for the next Generate of the same choices; not one that usually takes
- *  longer than the time limit (it would hold a worker for nothing). */
+ *  browser), for the next Generate of the same choices: a quick one in the player's
+ *  worker after whatever the player asks, a longer one (or a variant's) in a second
+ *  worker (a second Python costs memory and a second of CPU to start); not one that
+ *  usually takes longer than the time limit (it would hold a worker for nothing). */
 export function makeAhead(c) {
   if (!c || ahead.key === JSON.stringify(c)) return;
   ahead.control?.abort();
   const key = (ahead.key = JSON.stringify(c)), control = (ahead.control = new AbortController());
   ahead.made = null;
   const ask = async () => {
-    if (!c.variant && !(await estimateOf(c)).fits) return null;
+    const r = c.variant ? null : await estimateOf(c);
+    if (r && !r.fits) return null;
     return call("generate", { ...c, seed: Math.floor(Math.random() * 1e6), open: true },
-      { signal: control.signal, lane: "spare" });
+      { signal: control.signal, lane: r && r.seconds < QUICK ? "behind" : "spare" });
   };
   const begin = BACKEND === "worker" && python.state !== "ready" ? started().then(ask) : ask();
   ahead.promise = begin.then((r) => { if (ahead.key === key) ahead.made = r; return r; }, () => null);

@@ -3,9 +3,10 @@
 // action at a time, so that a Cancel of an action still waiting only takes it off the
 // queue; a Cancel of the one running ends the worker, whose Python cannot be interrupted
 // mid-action, and starts a fresh one (ready again in about a second, from the snapshot).
-// Two lanes: "main" for what the player asks, "spare" for work done ahead (the next
-// puzzle), in a second worker that ends once it has nothing to do, so that the player's
-// hint never waits behind a puzzle made in advance.
+// Two lanes: "main" for what the player asks (and quick work done ahead, after it), and
+// "spare" for longer work done ahead (the next puzzle of a big board), in a second worker
+// that ends once it has nothing to do, so that the player's hint never waits long behind
+// a puzzle made in advance.
 
 /** How many main workers this page has started (a Cancel starts a fresh one). */
 export let spawns = 0;
@@ -89,11 +90,12 @@ class Lane {
   }
 
   /** Take action `job` away: off the queue, or, running, with its worker (a fresh one
-   *  takes the rest; the main lane's starts at once, to be ready for the next action). */
+   *  takes the rest; the main lane's starts at once, to be ready for the next action),
+   *  but for quick work done ahead, whose answer is then not heard. */
   drop(job) {
     const at = this.queue.indexOf(job);
     if (at >= 0) { this.queue.splice(at, 1); return; }
-    if (this.running !== job) return;
+    if (this.running !== job || job.behind) return; // quick work done ahead ends by itself: Python goes on
     this.running = null;
     this.worker?.terminate(); this.worker = null;
     if (this.name === "main" || this.queue.length) this.spawn();
@@ -112,18 +114,20 @@ export function started() { warm(); return lanes.main.ready; }
 
 /** One action: {status, body}, as the server would answer it; `progress(text)` hears
  *  how far long work got; an abort of `signal` before the answer rejects with an
- *  AbortError (an abort after it does nothing); `lane`: "main" or "spare". */
+ *  AbortError (an abort after it does nothing); `lane`: "main", "spare" (a second
+ *  worker), or "behind" (the main worker, after every action of the player's waiting). */
 export function viaWorker(action, payload, { signal, progress, lane = "main" } = {}) {
   if (signal?.aborted) return Promise.reject(new DOMException("", "AbortError"));
-  const line = lanes[lane] || lanes.main;
+  const line = lane === "spare" ? lanes.spare : lanes.main;
   if (line === lanes.main) warm();
   return new Promise((resolve, reject) => {
-    const job = { id: nextId++, message: { action, payload }, progress };
+    const job = { id: nextId++, message: { action, payload }, progress, behind: lane === "behind" };
     const stop = () => { line.drop(job); reject(new DOMException("", "AbortError")); };
     const settled = (then) => (value) => { signal?.removeEventListener("abort", stop); then(value); };
     job.resolve = settled(resolve); job.reject = settled(reject);
     signal?.addEventListener("abort", stop);
-    line.queue.push(job);
+    const first = line.queue.findIndex((j) => j.behind); // the player's actions go before work done ahead
+    if (!job.behind && first >= 0) line.queue.splice(first, 0, job); else line.queue.push(job);
     line.next();
   });
 }

@@ -42,8 +42,9 @@ export class Cancelled extends Error {
 const BUSY_TRIES = 4; // a busy server (503) is asked again after its Retry-After, this many times in all
 
 /** One action of the API: its answer's JSON; `signal` aborts it (a Cancelled error),
- *  `progress(text)` hears how far long work got, `lane` "spare" runs it beside the
- *  player's actions in the browser (work done ahead; the server runs it as any other). */
+ *  `progress(text)` hears how far long work got; `lane`, for work done ahead in the
+ *  browser: "behind" the player's actions in their worker, or "spare" beside them in a
+ *  second one (pyworker.js; the server runs it as any other). */
 export async function call(action, payload, { signal, progress, lane } = {}) {
   if (BACKEND === "worker") {
     let reply;
