@@ -163,7 +163,7 @@ def actions(url: str, rounds: int, big: bool) -> dict[str, list[float] | str]:
 def heavy_cases() -> list[tuple[str, str, dict, int]]:
     """``(row, action, payload, rounds)`` of every heavy action (rounds 0: ``--rounds``)."""
     loopy_20 = (Path(__file__).parent / "data" / "explain-speed.txt").read_text().splitlines()[3].split()[1]
-    from slitherasp.generate import planted
+    from slitherasp.make.generate import planted
 
     every = write_text(planted(tilings.build("square", 20, 20), seed=1)[0], "pzpr").strip()
     rows = [("solve a 20x20 Loopy Hard", "solve", {"puzzle": loopy_20}, 0),

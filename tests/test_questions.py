@@ -1,5 +1,5 @@
 """Removing clues one at a time with many questions a clingo run (the browser's way,
-:mod:`slitherasp.questions`): the same clues go as when each is asked about alone.
+:mod:`slitherasp.make.questions`): the same clues go as when each is asked about alone.
 
 The walk is held to the one-at-a-time removal on made-up puzzles (a clue set has
 another answer when it misses one of a family of sets: the clues that answer breaks),
@@ -20,14 +20,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from stepcheck import answers
 
-from slitherasp import engines, tilings
+from slitherasp import tilings
 from slitherasp.formats import read_text, write_text
-from slitherasp.generate import planted
-from slitherasp.kinds.variant import variant
-from slitherasp.kinds.variant_rules import check_lines
+from slitherasp.kinds.variant.puzzle import variant
+from slitherasp.kinds.variant.rules import check_lines
+from slitherasp.make.generate import planted
+from slitherasp.make.questions import walk
+from slitherasp.make.variants import generate_variant
 from slitherasp.model import from_faces
-from slitherasp.questions import walk
-from slitherasp.variant_generate import generate_variant
+from slitherasp.solver import engines
 from slitherasp.web import api
 
 LOOPY_10 = "10x10t0:2b2a2a11a2a32d12a2b313e202a1b1f1c3a3b1222e3a313e12b2b2121a1b2a32a3a2223"
