@@ -87,7 +87,7 @@ def encoding_text(name: str) -> str:
     they name (each once, as clingo includes them): what a text run
     (:mod:`slitherasp.solver.engines`) gives clingo, which reads no files of ours. Read
     once per encoding: the page in the browser asks for it at every run (reading and
-    joining the files took 5-15 ms each time there).
+    joining the files took 2 ms of CPU each time there, 5-15 ms of a busy machine's wall).
 
     >>> "#include" in encoding_text("colour"), "#show link/2." in encoding_text("colour")
     (False, True)
