@@ -269,8 +269,10 @@ def generate_variant(blank: Variant, *, seed: int = 0, level: str | None = None,
         whole = full_clues(blank, answer, rng)
         made, done, stopped = _remove(whole, answer, rng, level, None if minimal else TEST_BUDGET, progress, deadline)
         tests += done
+        if made is None:  # the full clue set has another answer: a new one (no grade needed)
+            continue
         g = grade(made)
-        if g.level is None:  # the full clue set has another answer: a new one
+        if g.level is None:
             continue
         if level is not None and not stopped and g.level != level:
             reached.append(g.level)
@@ -284,9 +286,10 @@ def generate_variant(blank: Variant, *, seed: int = 0, level: str | None = None,
 
 
 def _remove(whole: Variant, answer: Answer, rng: random.Random, level: str | None, budget: int | None,
-            progress: Progress | None, deadline: float | None) -> tuple[Variant, int, str | None]:
+            progress: Progress | None, deadline: float | None) -> tuple[Variant | None, int, str | None]:
     """Clues of ``whole`` removed one at a time while the answer stays unique (and
-    at most at ``level``); the puzzle, the tests and why it stopped early, if it did."""
+    at most at ``level``); the puzzle (None when ``whole`` has another answer), the
+    tests and why it stopped early, if it did."""
     clues = {c: k for c, k in enumerate(whole.puzzle.clues) if k is not None}
     # One positive clue stays a fact, so that every answer touches its cell: the root
     # chain is its corners (a chain of every vertex makes proofs slow). All points
@@ -296,7 +299,7 @@ def _remove(whole: Variant, answer: Answer, rng: random.Random, level: str | Non
         pinned = None
     tester = Uniqueness(whole, answer, pinned)
     if not tester.unique(whole, None):
-        return whole, 1, None
+        return None, 1, None
     current, tests, kept = whole, 1, 0
     order = [c for c in range(len(whole.cells)) if c != pinned and (c in clues or whole.animal(c))]
     rng.shuffle(order)
