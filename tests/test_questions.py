@@ -50,17 +50,18 @@ def one_at_a_time(order: Sequence[int], breaks: list[frozenset[int]]) -> frozens
 def test_the_walk_removes_what_one_at_a_time_removes(data: st.DataObject) -> None:
     n = data.draw(st.integers(1, 24))
     order = data.draw(st.permutations(range(n)))
-    # the answers other than the planted one, by the clues each breaks (never none)
-    breaks = [frozenset(b) for b in data.draw(st.lists(st.sets(st.integers(0, n - 1), min_size=1, max_size=4),
-                                                         max_size=12))]
+    # the answers other than the planted one, by the clues each breaks (none: the whole
+    # set has another answer)
+    breaks = [frozenset(b) for b in data.draw(st.lists(st.sets(st.integers(0, n - 1), max_size=4), max_size=12))]
     window, cuts = data.draw(st.integers(1, 20)), data.draw(st.integers(0, 20))
     late = data.draw(st.sets(st.integers(0, 30), max_size=3))  # runs that time out
+    check = data.draw(st.booleans())  # the first run asks about the whole clue set too
     runs = []
 
-    def ask(active: Collection[int], window_: Sequence[int], cuts_: int) -> tuple[set, bool]:
-        assert window_ and set(window_) <= set(active)
+    def ask(active: Collection[int], window_: Sequence[int], cuts_: int, whole: bool) -> tuple[set, bool]:
+        assert window_ and set(window_) <= set(active) and (whole == (not runs and check))
         runs.append(len(runs))
-        questions = [("cut", k, set(window_[:k + 1])) for k in range(min(cuts_, len(window_)))]
+        questions = [("cut", k, set(window_[:k + 1])) for k in range(-1 if whole else 0, min(cuts_, len(window_)))]
         questions += [("one", k, {window_[k]}) for k in range(1, len(window_))]
         found = {(kind, k) for kind, k, off in questions
                  if any(b.isdisjoint(set(active) - off) for b in breaks)}
@@ -68,9 +69,11 @@ def test_the_walk_removes_what_one_at_a_time_removes(data: st.DataObject) -> Non
             return set(sorted(found)[: len(found) // 2]), False
         return found, True
 
-    gone, why = walk(order, ask, window=window, cuts=cuts)
+    gone, why = walk(order, ask, window=window, cuts=cuts, whole=check)
     truth = one_at_a_time(order, breaks)
-    if why is None:
+    if why == "other":  # the whole set has another answer, and the first run said so
+        assert check and not gone and any(b.isdisjoint(order) for b in breaks)
+    elif why is None:
         assert gone == truth
     else:  # stopped early: what went, went rightly, in order from the start
         assert why == "time" and gone <= truth

@@ -19,9 +19,9 @@ switches off (``off/1``), and clingo enumerating the questions that have a model
 (``--project``). Grounding and search are shared; where clingo runs in-process, a
 session's assumptions ask the same questions one at a time with no grounding.
 
->>> walk([0, 1, 2], lambda active, window, cuts: (set(), True))  # nothing needed: all go
+>>> walk([0, 1, 2], lambda active, window, cuts, whole: (set(), True))  # nothing needed: all go
 (frozenset({0, 1, 2}), None)
->>> walk([0, 1, 2], lambda active, window, cuts: ({("one", k) for k in range(len(window))} | {("cut", 0)}, True))
+>>> walk([0, 1, 2], lambda active, window, cuts, whole: ({("one", k) for k in range(len(window))} | {("cut", 0)}, True))
 (frozenset(), None)
 """
 
@@ -47,10 +47,11 @@ caller's own rules say what ``off(C)`` switches off (a clue, an animal)."""
 
 Question = tuple[str, int]
 """``("cut", k)`` or ``("one", k)``: a question about the window's positions."""
-Ask = Callable[[Collection[int], Sequence[int], int], tuple[set[Question], bool]]
-"""``ask(active, window, cuts)``: with the clues ``active`` there, which of the cuts
-``0..cuts-1`` and the questions ``one(1..)`` over ``window`` have another answer;
-and whether that is all of them (False: clingo's time ran out, the others unknown)."""
+Ask = Callable[[Collection[int], Sequence[int], int, bool], tuple[set[Question], bool]]
+"""``ask(active, window, cuts, whole)``: with the clues ``active`` there, which of the
+cuts ``0..cuts-1`` (and with ``whole`` cut ``-1``, nothing off) and the questions
+``one(1..)`` over ``window`` have another answer; and whether that is all of them
+(False: clingo's time ran out, the others unknown)."""
 
 
 WINDOW = 16
@@ -62,14 +63,15 @@ CUTS = 8
 """Cuts a run asks about (from the window's first clue on)."""
 
 
-def question_facts(names: Sequence[str], cuts: int) -> str:
-    """The facts of the questions over a window of switches named ``names``.
+def question_facts(names: Sequence[str], cuts: int, whole: bool = False) -> str:
+    """The facts of the questions over a window of switches named ``names`` (with
+    ``whole``, also cut ``-1``: nothing off, the whole set of clues).
 
     >>> question_facts(["c4", "c7"], 1)
     'at(c4,0).at(c7,1).ask(cut(0)).ask(one(1)).'
     """
     return ("".join(f"at({name},{k})." for k, name in enumerate(names))
-            + "".join(f"ask(cut({k}))." for k in range(min(cuts, len(names))))
+            + "".join(f"ask(cut({k}))." for k in range(-1 if whole else 0, min(cuts, len(names))))
             + "".join(f"ask(one({k}))." for k in range(1, len(names))))
 
 
@@ -94,14 +96,15 @@ def unshown(encoding: str) -> str:
     return "\n".join(line for line in encoding_text(encoding).splitlines() if not line.startswith("#show"))
 
 
-def walk(order: Sequence[int], ask: Ask, *, window: int = WINDOW, cuts: int = CUTS,
+def walk(order: Sequence[int], ask: Ask, *, window: int = WINDOW, cuts: int = CUTS, whole: bool = False,
          stop: Callable[[], str | None] = lambda: None,
          progress: Callable[[int, int, int], None] | None = None) -> tuple[frozenset[int], str | None]:
     """The clues of ``order`` that go, taken away in that order while no other answer
-    appears, and why the walk stopped early (``stop()``'s reason, or ``"time"`` when
-    a run of clingo ran out of time; None when it finished). Each run asks, from the
-    next clue that no answer so far decides, about ``window`` clues that none decides
-    (with ``cuts`` cuts). ``progress(gone, kept, left)`` after every clue."""
+    appears, and why the walk stopped early (``stop()``'s reason, ``"time"`` when a run
+    of clingo ran out of time, ``"other"`` when with ``whole`` the first run found
+    another answer of the whole clue set; None when it finished). Each run asks, from
+    the next clue that no answer so far decides, about ``window`` clues that none
+    decides (with ``cuts`` cuts). ``progress(gone, kept, left)`` after every clue."""
     n = len(order)
     bit = [1 << i for i in range(n)]
     current = (1 << n) - 1
@@ -116,9 +119,9 @@ def walk(order: Sequence[int], ask: Ask, *, window: int = WINDOW, cuts: int = CU
             return True
         return None
 
-    def run(positions: list[int], cut: int) -> bool:
+    def run(positions: list[int], cut: int) -> set[Question]:
         active = [order[i] for i in range(n) if current & bit[i]]
-        found, exhausted = ask(active, [order[i] for i in positions], cut)
+        found, exhausted = ask(active, [order[i] for i in positions], cut, whole and not gone and not other + alone)
         masks = {("cut", k): current & ~sum(bit[i] for i in positions[:k + 1]) for k in range(min(cut, len(positions)))}
         masks.update({("one", k): current & ~bit[positions[k]] for k in range(1, len(positions))})
         for key, mask in masks.items():
@@ -126,7 +129,7 @@ def walk(order: Sequence[int], ask: Ask, *, window: int = WINDOW, cuts: int = CU
                 other.append(mask)
             elif exhausted:
                 alone.append(mask)
-        return exhausted
+        return found
 
     gone: list[int] = []
     for i in range(n):
@@ -136,7 +139,8 @@ def walk(order: Sequence[int], ask: Ask, *, window: int = WINDOW, cuts: int = CU
         verdict = decide(i)
         if verdict is None:
             later = (j for j in range(i + 1, n) if decide(j) is not False)
-            run([i, *itertools.islice(later, window - 1)], cuts)
+            if ("cut", -1) in run([i, *itertools.islice(later, window - 1)], cuts):
+                return frozenset(), "other"
             verdict = decide(i)
             if verdict is None:
                 return frozenset(gone), "time"

@@ -80,7 +80,7 @@ def asker(puzzle: Puzzle, answer: Answer, *, encoding: str = AUTO) -> Ask:
     shown = unshown(encoding)
     cells = puzzle.cells
 
-    def ask(active: Collection[int], window: Sequence[int], cuts: int) -> tuple[set[Question], bool]:
+    def ask(active: Collection[int], window: Sequence[int], cuts: int, whole: bool) -> tuple[set[Question], bool]:
         asked = set(window)
         rest = puzzle.with_clues({c: puzzle.clues[c] for c in active if c not in asked})
         state = propagate(rest, faces=faces)
@@ -102,7 +102,7 @@ def asker(puzzle: Puzzle, answer: Answer, *, encoding: str = AUTO) -> Ask:
                 f"cell_contains({cells[c]},{uv})." if w == 1 else f"cell_weight({cells[c]},{uv},{w})."
                 for uv, w in weights.items()))
         program = "\n".join((shown, RULES, SWITCH, facts, "".join(given),
-                             question_facts([cells[c] for c in window], cuts),
+                             question_facts([cells[c] for c in window], cuts, whole),
                              blocked_segments(answer, segments, state)))
         return answers_of(program, left())
 

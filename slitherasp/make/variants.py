@@ -298,14 +298,19 @@ def _remove(whole: Variant, answer: Answer, rng: random.Random, level: str | Non
     if whole.full or whole.rule == "lither" or pinned is None or clues[pinned] == 0:
         pinned = None
     tester = Uniqueness(whole, answer, pinned)
-    if not tester.unique(whole, None):
+    text = tester.ctl is None and level in (None, "hard")  # clingo as text: many questions a run
+    if not text and not tester.unique(whole, None):  # (as text, the walk's first run asks it)
         return None, 1, None
     current, tests, kept = whole, 1, 0
     order = [c for c in range(len(whole.cells)) if c != pinned and (c in clues or whole.animal(c))]
+    before = rng.getstate()
     rng.shuffle(order)
     started = time.perf_counter()
-    if tester.ctl is None and level in (None, "hard"):  # clingo as text: many questions a run
+    if text:
         current, tests, why = _walked(whole, answer, pinned, order, progress, deadline)
+        if why == "other":  # the whole clue set has another answer: the order was never drawn
+            rng.setstate(before)
+            return None, 1, None
         if why is not None:
             return current, tests, why
         order = []
@@ -343,7 +348,8 @@ on unless the question switches it off."""
 def _walked(whole: Variant, answer: Answer, pinned: int | None, order: list[int], progress: Progress | None,
             deadline: float | None) -> tuple[Variant, int, str | None]:
     """:func:`_remove`'s walk where clingo runs on text: the same clues go (every test
-    exact: no budget), asked many at a time (:func:`slitherasp.questions.walk`)."""
+    exact: no budget), asked many at a time (:func:`slitherasp.make.questions.walk`),
+    the first run asking too whether the whole clue set has another answer."""
     started, tests = time.perf_counter(), [1]
     p, cells = program(whole), whole.puzzle.cells
     names, edges = whole.puzzle.vertices, whole.puzzle.edges
@@ -354,10 +360,11 @@ def _walked(whole: Variant, answer: Answer, pinned: int | None, order: list[int]
     base = "\n".join((unshown(p.encoding), RULES, SWITCHED, block,
                       facts(whole, faces=whole.puzzle.is_disc, switched=True, pinned=pinned).replace(EXTERNALS, "")))
 
-    def ask(active: Collection[int], window: Sequence[int], cuts: int) -> tuple[set[Question], bool]:
+    def ask(active: Collection[int], window: Sequence[int], cuts: int, whole_set: bool) -> tuple[set[Question], bool]:
         present = "".join(f"present({cells[c]})." for c in active)
         left = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        return answers_of("\n".join((base, present, question_facts([cells[c] for c in window], cuts))), left)
+        return answers_of("\n".join((base, present, question_facts([cells[c] for c in window], cuts, whole_set))),
+                          left)
 
     def stop() -> str | None:
         if requested():
@@ -369,7 +376,7 @@ def _walked(whole: Variant, answer: Answer, pinned: int | None, order: list[int]
         if progress is not None:
             progress(gone, kept, untested, time.perf_counter() - started)
 
-    gone, why = walk(order, ask, stop=stop, progress=told)
+    gone, why = walk(order, ask, whole=True, stop=stop, progress=told)
     current = whole
     for c in order:
         if c in gone:
