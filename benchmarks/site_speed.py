@@ -19,7 +19,13 @@ a renderer process of the browser held (the worker lives in the page's). Wall-cl
 milliseconds, median and worst of ``--rounds``; the machine is shared, so the two columns
 come from the same run, and the load average is printed with them.
 
-    python benchmarks/site_speed.py [--rounds 3] [--site DIR] [--skip-30x30] [--only start|work]
+A second table times every heavy action the page asks of its back end (:func:`heavy_cases`:
+solving, grading, removing redundant clues, generating squares and variants), each
+through the page's own ``call`` on the site and on a server with the site's time limit
+(300 s: both finish what they start), with their ratio and whether both answered the
+same (the goal: the site at most twice the server).
+
+    python benchmarks/site_speed.py [--rounds 3] [--site DIR] [--skip-30x30] [--only start|work|heavy]
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
+from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -47,6 +54,13 @@ CALL = """
 const [name, payload, done] = arguments, t = performance.now();
 import('./static/server.js').then((m) => m.call(name, payload)).then(
   (r) => done([performance.now() - t, JSON.stringify(r).slice(0, 200)]),
+  (e) => done([performance.now() - t, 'ERROR ' + e.message]));
+"""
+ANSWER = """
+const [name, payload, done] = arguments, t = performance.now();
+import('./static/server.js').then((m) => m.call(name, payload)).then(
+  (r) => done([performance.now() - t, JSON.stringify([r.puzzle, r.clues, r.animals, r.grade, r.solver_grade,
+                                                      r.timed_out, r.links])]),
   (e) => done([performance.now() - t, 'ERROR ' + e.message]));
 """
 GENERATE_30 = """
@@ -79,10 +93,20 @@ def serve_folder(folder: Path) -> tuple[subprocess.Popen, str]:
     return proc, f"http://127.0.0.1:{port}/"
 
 
-def renderer_mb() -> float:
-    """The largest resident memory of a Chromium renderer process now, in MB."""
-    out = subprocess.run(["ps", "-eo", "rss,args"], capture_output=True, text=True).stdout
-    sizes = [int(line.split()[0]) for line in out.splitlines()[1:] if "--type=renderer" in line]
+def renderer_mb(b: WebDriver) -> float:
+    """The largest resident memory of a renderer process of this browser (``b``'s
+    own processes: the machine may run other browsers), in MB."""
+    rows = [line.split(None, 3) for line in
+            subprocess.run(["ps", "-eo", "pid,ppid,rss,args"], capture_output=True, text=True).stdout.splitlines()[1:]]
+    children: dict[int, list[tuple[int, int, str]]] = {}
+    for pid, ppid, rss, args in (r for r in rows if len(r) == 4):
+        children.setdefault(int(ppid), []).append((int(pid), int(rss), args))
+    todo, sizes = [b.service.process.pid], []
+    while todo:
+        for pid, rss, args in children.get(todo.pop(), []):
+            todo.append(pid)
+            if "--type=renderer" in args:
+                sizes.append(rss)
     return max(sizes, default=0) / 1024
 
 
@@ -274,11 +298,50 @@ def actions(url: str, rounds: int, big: bool) -> dict[str, list[float] | str]:
             ms, seen, last, clues, timed_out = b.execute_async_script(GENERATE_30)
             out["generate 30x30 hard"] = [ms]
             out["30x30 progress"] = f"{seen} progress lines (last: {last!r}); {clues} clues; timed out: {timed_out}"
-            out["memory"] = [renderer_mb()]
+            out["memory"] = [renderer_mb(b)]
             ms, how = b.execute_async_script(CANCEL)
             out["cancel"] = f"{how} after {ms / 1000:.1f} s (aborted at 3 s)"
         else:
-            out["memory"] = [renderer_mb()]
+            out["memory"] = [renderer_mb(b)]
+    finally:
+        b.quit()
+    return out
+
+
+def heavy_cases() -> list[tuple[str, str, dict, int]]:
+    """``(row, action, payload, rounds)`` of every heavy action (rounds 0: ``--rounds``)."""
+    loopy_20 = (Path(__file__).parent / "data" / "explain-speed.txt").read_text().splitlines()[3].split()[1]
+    from slitherasp.make.generate import planted
+
+    every = write_text(planted(tilings.build("square", 20, 20), seed=1)[0], "pzpr").strip()
+    rows = [("solve a 20x20 Loopy Hard", "solve", {"puzzle": loopy_20}, 0),
+            ("grade a 20x20 Loopy Hard", "grade", {"puzzle": loopy_20}, 0),
+            ("remove redundant clues: 20x20 Loopy Hard", "reduce", {"puzzle": loopy_20}, 0),
+            ("remove redundant clues: 20x20, every clue", "reduce", {"puzzle": every}, 1),
+            ("generate 20x20 hard", "generate", {"tiling": "square", "size": "20x20", "difficulty": "hard"}, 0)]
+    for variant in ("touch", "sheep-wolf", "vertex", "lither", "full"):
+        rows.append((f"generate 7x7 {variant}", "generate",
+                     {"tiling": "square", "size": "7x7", "difficulty": "normal", "variant": variant}, 0))
+    rows.append(("generate 10x10 sheep-wolf", "generate",
+                 {"tiling": "square", "size": "10x10", "difficulty": "normal", "variant": "sheep-wolf"}, 0))
+    return rows
+
+
+def heavy(url: str, rounds: int) -> dict[str, tuple[list[float], list[str]]]:
+    """Every heavy action on one back end: row -> (times in ms, answers)."""
+    b = browser()
+    b.set_script_timeout(900)
+    out = {}
+    try:
+        b.get(f"{url}?p={quote('7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a')}")
+        WebDriverWait(b, 300).until(lambda d: "faces" in status(d))
+        b.execute_async_script(CALL, "share", {"puzzle": "1 1\n4\n"})  # Python started (the site)
+        for row, action, payload, times in heavy_cases():
+            runs = []
+            for seed in range(1, (times or rounds) + 1):
+                asked = {**payload, "seed": seed} if action == "generate" else payload
+                runs.append(b.execute_async_script(ANSWER, action, asked))
+            out[row] = ([ms for ms, _ in runs], [answer for _, answer in runs])
     finally:
         b.quit()
     return out
@@ -289,7 +352,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--site", help="a site folder already built (default: built into a temporary folder)")
     ap.add_argument("--skip-30x30", action="store_true", help="leave out the 30x30 hard generation and Cancel")
-    ap.add_argument("--only", choices=("start", "work"), help="the start alone, or the page's work alone")
+    ap.add_argument("--only", choices=("start", "work", "heavy"),
+                    help="the start alone, the page's work alone, or the heavy actions' table alone")
     args = ap.parse_args()
     from slitherasp.web.site import build
 
@@ -303,15 +367,42 @@ def main() -> None:
     try:
         rows: dict[str, dict[str, list[float] | str]] = {"site": {}, "server": {}}
         for name, url in (("site", site_url), ("server", local_url)):
-            if args.only != "work":
+            if args.only in (None, "start"):
                 rows[name].update(start(url, args.rounds, folder if name == "site" else None))
-            if args.only != "start":
+            if args.only in (None, "work"):
                 first, again = visit(url, loopy_7, args.rounds)
                 rows[name].update({"first visit: board on screen": first, "second visit (cached)": again,
                                    **actions(url, args.rounds, not args.skip_30x30)})
+        work = {}
+        if args.only in (None, "heavy"):
+            # the server with the browser's time limit, so that both may finish what they start
+            from slitherasp.web import api
+            from slitherasp.web.browser import TIME_LIMIT
+
+            api.TIME_LIMIT, patient = TIME_LIMIT, server(TIME_LIMIT)
+            work = {name: heavy(url, args.rounds) for name, url in (("site", site_url), ("server", patient))}
     finally:
         proc.kill()
     print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}\n")
+    if rows["site"]:
+        first_table(rows)
+    if work:
+        heavy_table(work)
+
+
+def heavy_table(work: dict[str, dict]) -> None:
+    print()
+    print("| heavy action | static site: median (max) ms | local server: median (max) ms | site / server "
+          "| same answer |")
+    print("|---|---:|---:|---:|---|")
+    for row, (times, answers) in work["site"].items():
+        other, theirs = work["server"][row]
+        ratio = statistics.median(times) / max(statistics.median(other), 1e-9)
+        print(f"| {row} | {statistics.median(times):.0f} ({max(times):.0f}) | {statistics.median(other):.0f} "
+              f"({max(other):.0f}) | {ratio:.2f} | {'yes' if answers == theirs else 'no'} |")
+
+
+def first_table(rows: dict[str, dict]) -> None:
     goals = {"cold visit: board playable": "1500", "cold visit: downloaded before the board (gzip)": "8 MB",
              **{f"cold visit, {name}: board": "3000" for name in SHARED},
              **{f"cold visit: {what} answered": "5000" for what in ("Hint", "Solve", "Generate 6x6 (made by Python)")},

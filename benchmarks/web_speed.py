@@ -61,11 +61,14 @@ requestAnimationFrame(() => setTimeout(() => done(performance.now() - t), 0));
 """
 
 
-def server() -> str:
+def server(time_limit: float | None = None) -> str:
+    """The app on a free local port, in threads of this process (``time_limit``: each
+    action's, default the server's)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    srv = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="error"))
+    app = create_app(time_limit=time_limit)
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
     threading.Thread(target=srv.run, daemon=True).start()
     while not srv.started:
         time.sleep(0.05)

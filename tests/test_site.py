@@ -214,6 +214,24 @@ def test_the_daily_puzzle_in_the_browser_is_the_command_lines(folder: Path, site
     assert shown.clues == made.clues and len(shown.edges) == len(made.edges)
 
 
+def test_a_page_kept_for_the_back_button_lets_its_worker_go(site: tuple[Page, subprocess.Popen]) -> None:
+    """Chromium keeps a page left by a link for the back button (the back-forward
+    cache), workers and all: Python and clingo-wasm, 60-80 MB of the renderer. The
+    page lets its worker go when it is kept, and starts a fresh one when shown again."""
+    page, _ = site
+    _open(page, LOOPY_7x7)
+    _hint(page)
+    assert _worker(page, "spawns") == 1
+    page.js("window.keptForBack = true")
+    _open(page, write_text(tilings.build("square", 2, 1), "pzpr").strip())
+    page.b.back()
+    page.wait(lambda: "faces" in page.status() or "Hint" in page.status(), START)
+    if not page.js("return window.keptForBack === true"):
+        pytest.skip("this browser kept no page for the back button")
+    _hint(page)  # the next action: a fresh worker (the kept page's was let go)
+    assert _worker(page, "spawns") == 2
+
+
 def test_the_site_plays_hints_generates_composes_and_works_offline(folder: Path, site: tuple[Page, subprocess.Popen]
                                                                    ) -> None:
     from selenium.webdriver.common.action_chains import ActionChains

@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Collection, Sequence
 from typing import Any
 
-from ..kinds.variant.puzzle import Variant, facts, program
+from ..kinds.variant.puzzle import EXTERNALS, Variant, facts, program
 from ..kinds.variant.rules import count, held, is_answer
 from ..model import Answer
 from ..model.errors import GenerationError, InputError
@@ -37,6 +38,7 @@ from ..solver.grade import LEVELS, grade
 from ..solver.run import solve
 from .generate import SOLVER_ATTEMPTS, Generated
 from .loops import random_loop
+from .questions import RULES, Question, answers_of, question_facts, unshown, walk
 from .removal import TEST_BUDGET, Progress
 
 ANIMALS = 0.3
@@ -267,8 +269,10 @@ def generate_variant(blank: Variant, *, seed: int = 0, level: str | None = None,
         whole = full_clues(blank, answer, rng)
         made, done, stopped = _remove(whole, answer, rng, level, None if minimal else TEST_BUDGET, progress, deadline)
         tests += done
+        if made is None:  # the full clue set has another answer: a new one (no grade needed)
+            continue
         g = grade(made)
-        if g.level is None:  # the full clue set has another answer: a new one
+        if g.level is None:
             continue
         if level is not None and not stopped and g.level != level:
             reached.append(g.level)
@@ -282,9 +286,10 @@ def generate_variant(blank: Variant, *, seed: int = 0, level: str | None = None,
 
 
 def _remove(whole: Variant, answer: Answer, rng: random.Random, level: str | None, budget: int | None,
-            progress: Progress | None, deadline: float | None) -> tuple[Variant, int, str | None]:
+            progress: Progress | None, deadline: float | None) -> tuple[Variant | None, int, str | None]:
     """Clues of ``whole`` removed one at a time while the answer stays unique (and
-    at most at ``level``); the puzzle, the tests and why it stopped early, if it did."""
+    at most at ``level``); the puzzle (None when ``whole`` has another answer), the
+    tests and why it stopped early, if it did."""
     clues = {c: k for c, k in enumerate(whole.puzzle.clues) if k is not None}
     # One positive clue stays a fact, so that every answer touches its cell: the root
     # chain is its corners (a chain of every vertex makes proofs slow). All points
@@ -293,12 +298,22 @@ def _remove(whole: Variant, answer: Answer, rng: random.Random, level: str | Non
     if whole.full or whole.rule == "lither" or pinned is None or clues[pinned] == 0:
         pinned = None
     tester = Uniqueness(whole, answer, pinned)
-    if not tester.unique(whole, None):
-        return whole, 1, None
+    text = tester.ctl is None and level in (None, "hard")  # clingo as text: many questions a run
+    if not text and not tester.unique(whole, None):  # (as text, the walk's first run asks it)
+        return None, 1, None
     current, tests, kept = whole, 1, 0
     order = [c for c in range(len(whole.cells)) if c != pinned and (c in clues or whole.animal(c))]
+    before = rng.getstate()
     rng.shuffle(order)
     started = time.perf_counter()
+    if text:
+        current, tests, why = _walked(whole, answer, pinned, order, progress, deadline)
+        if why == "other":  # the whole clue set has another answer: the order was never drawn
+            rng.setstate(before)
+            return None, 1, None
+        if why is not None:
+            return current, tests, why
+        order = []
     for i, c in enumerate(order):
         if requested():
             return current, tests, "interrupt"
@@ -318,6 +333,55 @@ def _remove(whole: Variant, answer: Answer, rng: random.Random, level: str | Non
         if solve(trial, unique=True, conflicts=budget).unique and (level in (None, "hard") or _at_most(trial, level)):
             current = trial
     return current, tests, None
+
+
+SWITCHED = """
+on(C) :- present(C), not off(C).
+clue(C,N) :- clue_value(C,N), on(C).
+sheep(F) :- may_sheep(F), on(F).
+wolf(F) :- may_wolf(F), on(F).
+"""
+"""The clues and animals of a run of questions (:mod:`.questions`): each one there is
+on unless the question switches it off."""
+
+
+def _walked(whole: Variant, answer: Answer, pinned: int | None, order: list[int], progress: Progress | None,
+            deadline: float | None) -> tuple[Variant, int, str | None]:
+    """:func:`_remove`'s walk where clingo runs on text: the same clues go (every test
+    exact: no budget), asked many at a time (:func:`slitherasp.make.questions.walk`),
+    the first run asking too whether the whole clue set has another answer."""
+    started, tests = time.perf_counter(), [1]
+    p, cells = program(whole), whole.puzzle.cells
+    names, edges = whole.puzzle.vertices, whole.puzzle.edges
+    link = [f"link({names[u]},{names[v]})" for u, v in edges]
+    # a loop holds no other loop, so its lines alone forbid it; trees need every edge
+    block = ":- " + ", ".join(link[e] if e in answer else f"not {link[e]}" for e in range(len(edges))
+                              if e in answer or whole.rule == "lither") + "."
+    base = "\n".join((unshown(p.encoding), RULES, SWITCHED, block,
+                      facts(whole, faces=whole.puzzle.is_disc, switched=True, pinned=pinned).replace(EXTERNALS, "")))
+
+    def ask(active: Collection[int], window: Sequence[int], cuts: int, whole_set: bool) -> tuple[set[Question], bool]:
+        present = "".join(f"present({cells[c]})." for c in active)
+        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        return answers_of("\n".join((base, present, question_facts([cells[c] for c in window], cuts, whole_set))),
+                          left)
+
+    def stop() -> str | None:
+        if requested():
+            return "interrupt"
+        return "time" if deadline is not None and time.perf_counter() > deadline else None
+
+    def told(gone: int, kept: int, untested: int) -> None:
+        tests[0] += 1
+        if progress is not None:
+            progress(gone, kept, untested, time.perf_counter() - started)
+
+    gone, why = walk(order, ask, whole=True, stop=stop, progress=told)
+    current = whole
+    for c in order:
+        if c in gone:
+            current = _without(current, c)
+    return current, tests[0], why
 
 
 def _without(v: Variant, c: int) -> Variant:

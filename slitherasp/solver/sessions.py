@@ -198,10 +198,10 @@ class Session:
 class TextSession(Session):
     """A :class:`Session` where clingo runs on programs given as text
     (:mod:`slitherasp.solver.engines`): each question is the whole puzzle, its clues as
-    facts, the edges it assumes and the answers blocked as constraints. A solve with
-    no answer blocked asks the rules first, from the edges it assumes on: they settle
-    most puzzles whole, or find that no answer has the marks, and what they leave open
-    goes to clingo reduced (:mod:`slitherasp.simplify`)."""
+    facts. Every solve asks the rules first, from the edges it assumes on: they
+    settle most puzzles whole, or find that no answer has the marks, and what they
+    leave open goes to clingo reduced (:mod:`slitherasp.simplify`), each blocked
+    answer a constraint on the segments that make it up."""
 
     def __init__(self, puzzle: Puzzle, *, values: Sequence[Iterable[int]] | None = None,
                  pinned: Mapping[int, int] | None = None, lookahead: bool = False, fresh: bool = False,
@@ -209,32 +209,28 @@ class TextSession(Session):
         self.puzzle = puzzle
         self._pinned = dict(pinned or {})
         self._encoding = asp_facts.resolve(encoding, puzzle)
-        self._blocked: list[str] = []
+        self._blocked: list[frozenset[int]] = []
         self.broken = False
 
     def solve(self, clues: Mapping[int, int], *, models: int = 1, time_limit: float | None = None,
               conflicts: int | None = None, statistics: bool = True, known: Mapping[int, bool] | None = None
               ) -> Result:
+        from ..simplify import reduce
+
         limits.models(models)
         puzzle = self.puzzle.with_clues({**self._pinned, **clues})
-        known = dict(known or {})
-        segments = None
-        if self._blocked:  # blocked answers name edges: the whole puzzle, the marks as constraints
-            facts = asp_facts.slitherlink(puzzle, self._encoding, simplify=False).facts
-            facts += "".join(f":- {'not ' * line}{_link(puzzle, e)}." for e, line in known.items())
-            facts += "".join(self._blocked)
-        else:  # the rules first, from the marks on: often they settle it, or find no answer
-            from ..simplify import reduce
-
-            faces = self._encoding == "colour"
-            state = propagate(puzzle, faces=faces, known=known.items())
-            reduced = None if state is None else reduce(puzzle, faces=faces, state=state)
-            if state is None or reduced is None:
+        faces = self._encoding == "colour"
+        state = propagate(puzzle, faces=faces, known=(known or {}).items())
+        reduced = None if state is None else reduce(puzzle, faces=faces, state=state)
+        if state is None or reduced is None:
+            return Result(puzzle=puzzle, status=UNSAT, exhausted=True)
+        if None not in state:
+            lines = frozenset(e for e, s in enumerate(state) if s)
+            if lines in self._blocked:
                 return Result(puzzle=puzzle, status=UNSAT, exhausted=True)
-            if None not in state:
-                lines = frozenset(e for e, s in enumerate(state) if s)
-                return Result(puzzle=puzzle, status=SAT, answers=(lines,), count=1, exhausted=True)
-            facts, segments = asp_facts.reduced_facts(puzzle, reduced)
+            return Result(puzzle=puzzle, status=SAT, answers=(lines,), count=1, exhausted=True)
+        facts, segments = asp_facts.reduced_facts(puzzle, reduced)
+        facts += "".join(blocked_segments(answer, segments, state) for answer in self._blocked)
         options = ["--trans-ext=integ", *(["--stats"] if statistics else []),
                    *([f"--solve-limit={conflicts}"] if conflicts is not None else [])]
         run = engines.run_text(asp_facts.encoding_text(self._encoding) + "\n" + facts, models, options,
@@ -265,19 +261,33 @@ class TextSession(Session):
         return self.solve(clues, known=known or None, conflicts=conflicts, statistics=False).status != UNSAT
 
     def block(self, answer: Iterable[int]) -> None:
-        body = ", ".join(_link(self.puzzle, e) for e in sorted(answer))
-        if body:
-            self._blocked.append(f":- {body}.")
+        self._blocked.append(frozenset(answer))
 
 
 CORE_RUNS = 60
 """Runs a :class:`TextSession` spends at most on making a core minimal."""
 
 
-def _link(puzzle: Puzzle, e: int) -> str:
-    """Edge ``e``'s ``link/2`` atom as clingo prints it."""
-    u, v = puzzle.edges[e]
-    return f"link({puzzle.vertices[u]},{puzzle.vertices[v]})"
+def blocked_segments(answer: frozenset[int], segments: Mapping[str, Sequence[int]],
+                     state: Sequence[bool | None]) -> str:
+    """The constraint forbidding the loop ``answer`` in a reduced program whose
+    ``link/2`` atoms stand for ``segments`` (edges), after the rules left ``state``:
+    the atoms of its segments may not all be links. Each segment is all lines or
+    all crosses in every answer, and no loop holds another, so this forbids that
+    loop alone. Empty where the loop is no answer anyway (the rules cross one of
+    its edges, or it takes part of a segment).
+
+    >>> blocked_segments(frozenset({0, 1}), {"link(1,2)": (0, 1), "link(2,3)": (2,)}, [None, None, None])
+    ':- link(1,2).'
+    >>> blocked_segments(frozenset({0, 2}), {"link(1,2)": (0, 1), "link(2,3)": (2,)}, [None, None, None])
+    ''
+    """
+    if any(state[e] is False for e in answer):
+        return ""
+    atoms = sorted(atom for atom, edges in segments.items() if not answer.isdisjoint(edges))
+    if any(not answer.issuperset(segments[atom]) for atom in atoms):
+        return ""
+    return f":- {', '.join(atoms)}."
 
 
 FORGET: str | None = "lemmas"

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 from ..kinds import scene_of
 from ..model import Puzzle
 from ..model.errors import InputError
-from ..model.stopping import StoppedError, reason
 
 if TYPE_CHECKING:
     from ..tilings.base import Tiling
@@ -349,29 +348,14 @@ def reduce(payload: dict[str, Any]) -> dict[str, Any]:
     as the answer stays unique): ``{"puzzle", "clues"}`` -> ``{"clues", "timed_out"}``;
     ``timed_out``: the time limit stopped the removal early (the clues left still
     have one answer, but some may be redundant)."""
-    from ..solver.sessions import Session
+    from ..make.redundant import redundant
     from .variants import reduce_variant
 
     puzzle = puzzle_of(payload)
     if getattr(puzzle, "is_variant", False):  # sessions know the classic rule alone
         return reduce_variant(puzzle, TIME_LIMIT)
-    clues = {c: k for c, k in enumerate(puzzle.clues) if k is not None}
-    session = Session(puzzle, values=[[k] if k is not None else [] for k in puzzle.clues])
-    first = session.solve(clues, models=2, time_limit=TIME_LIMIT)
-    if first.timed_out or first.interrupted:  # no answer known: not a puzzle without one
-        raise StoppedError(reason() or "time")
-    if len(first.answers) != 1:
-        raise InputError("only a puzzle with exactly one answer can lose clues")
-    why = None
-    for c in sorted(clues, key=lambda c: -len(puzzle.cell_edges[c])):
-        why = reason()
-        if why is not None:  # the time limit, or the page went away: what is removed stays removed
-            break
-        trial = {d: k for d, k in clues.items() if d != c}
-        r = session.solve(trial, models=2, time_limit=TIME_LIMIT)
-        if r.exhausted and len(r.answers) == 1:
-            clues = trial
-    return {"clues": [clues.get(c) for c in range(len(puzzle.cells))], "timed_out": why == "time"}
+    clues, stopped = redundant(puzzle, TIME_LIMIT)
+    return {"clues": [clues.get(c) for c in range(len(puzzle.cells))], "timed_out": stopped}
 
 
 def grade(payload: dict[str, Any]) -> dict[str, Any]:

@@ -131,3 +131,17 @@ export function viaWorker(action, payload, { signal, progress, lane = "main" } =
     line.next();
   });
 }
+
+// A page kept for the back button (the back-forward cache) keeps its worker too: Python
+// and clingo-wasm, 60-80 MB of the renderer for a page nobody sees. Let it go; a page
+// shown again starts a fresh worker for its next action (and for any still waiting).
+addEventListener("pagehide", (event) => {
+  if (!event.persisted || !worker) return;
+  worker.terminate();
+  worker = null;
+});
+addEventListener("pageshow", (event) => {
+  if (!event.persisted || worker || !waiting.size) return;
+  spawn();
+  for (const [id, job] of waiting) worker.postMessage({ id, ...job.message });
+});

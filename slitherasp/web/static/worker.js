@@ -58,7 +58,12 @@ async function keep(bytes) {
     for (const old of await cache.keys()) await cache.delete(old);
     await cache.put(startFile, new Response(bytes));
   } catch (err) { /* a browser that keeps nothing starts Python anew each time */ }
+  free(bytes);
 }
+
+// A worker waiting for the next action collects no garbage: the 31 MB of a snapshot,
+// once copied, are let go at once (detached) rather than held until Python next works.
+const free = (bytes) => { try { bytes.buffer.transfer?.(0); } catch (err) { /* kept until collected */ } };
 
 const python = (options) => loadPyodide({ indexURL: here("../pyodide/"), packages: [], ...options });
 
@@ -94,11 +99,16 @@ async function start() {
   // is: later visits skip its gunzip (half a second)
   let py = null, mine = await kept();
   if (mine) { stage("snapshot"); py = await python({ _loadSnapshot: mine }).catch(() => null); }
-  mine = null; // copied into Python's memory: 31 MB the browser may take back
+  // copied into Python's memory: Pyodide's options hold on to it for good, and the
+  // renderer held 30 MB more after a start from it than after a fresh one
+  if (py?._api?.config) py._api.config._loadSnapshot = undefined;
+  if (mine) free(mine);
+  mine = null;
   if (!py && BUILDS) {
     stage("snapshot");
     const unpacked = built();
     py = await python({ _loadSnapshot: unpacked }).catch(() => null);
+    if (py?._api?.config) py._api.config._loadSnapshot = undefined;
     if (py && KEEPS && !SPARE) unpacked.then(keep, () => {});
   }
   const fresh = !py;
