@@ -136,12 +136,15 @@ export function viaWorker(action, payload, { signal, progress, lane = "main" } =
 // and clingo-wasm, 60-80 MB of the renderer for a page nobody sees. Let it go; a page
 // shown again starts a fresh worker for its next action (and for any still waiting).
 addEventListener("pagehide", (event) => {
-  if (!event.persisted || !worker) return;
-  worker.terminate();
-  worker = null;
+  if (!event.persisted) return;
+  for (const lane of Object.values(lanes)) {
+    if (!lane.worker) continue;
+    if (lane.running) { lane.queue.unshift(lane.running); lane.running = null; } // asked again when shown
+    lane.worker.terminate();
+    lane.worker = null;
+  }
+  if (python.state !== "idle") tell({ state: "idle", stage: "" });
 });
 addEventListener("pageshow", (event) => {
-  if (!event.persisted || worker || !waiting.size) return;
-  spawn();
-  for (const [id, job] of waiting) worker.postMessage({ id, ...job.message });
+  if (event.persisted) for (const lane of Object.values(lanes)) lane.next();
 });
