@@ -260,3 +260,12 @@ def test_census_command_methods_and_time_limit(capsys: pytest.CaptureFixture) ->
     done = subprocess.run([sys.executable, "-m", "slitherasp.cli", "census", "square", "--size", "5x5",
                            "--time-limit", "1"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 124 and "no partial count" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_counting_page_examples_run() -> None:
+    """docs/manual/counting.md's examples, run as doctests."""
+    import doctest
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "manual" / "counting.md"
+    failed, tried = doctest.testfile(str(page), module_relative=False)
+    assert tried > 0 and failed == 0

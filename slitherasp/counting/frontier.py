@@ -4,20 +4,19 @@ The loops of a graph are counted as Knuth's ZDD construction for simple cycles a
 Jensen's transfer matrices count them (the method behind OEIS A140517 and A231829):
 the edges are processed in an order (:mod:`slitherasp.counting.sweep`), and every way of
 deciding the edges so far that can still become the loop is summarised by its *state*,
-a tuple with one slot per frontier vertex (``0``: no edge yet, ``1``: two edges, done;
-``2, 3, ...``: one edge, the end of the path of that label, numbered in order of first
-appearance so that equal situations are equal tuples) and, for each open clued cell,
-how many of its edges the loop still needs. A dictionary maps each state to the number
-of ways of reaching it; each edge maps it to a new one (the edge off, or on), so the
-count costs the number of states times the number of edges, and memory the number of
-states (each a tuple as long as the frontier). A path whose two ends meet closes the
-loop: it counts if no other path is open and every clue is met.
+a tuple with one slot per frontier vertex (``0``: no edge yet; ``1``: two edges, done;
+``p + 2``: one edge, and the other end of its path is in slot ``p``, so that equal
+situations are equal tuples) and, for each open clued cell, how many of its edges the
+loop still needs. A dictionary maps each state to its number of ways; each edge makes
+a new one (the edge off, or on), so the count costs the number of states times the
+number of edges, and memory the number of states times their length. A path whose two
+ends meet closes the loop: it counts if no other path is open and every clue is met.
 
-The frontier's width bounds the states (:func:`slitherasp.counting.sweep.state_bound`): a
-square ``n x n`` board has at most ``n + 2`` frontier vertices, so a clue-less 8x8 takes
-seconds where listing its 2.3e15 loops never ends; clues only remove states. A puzzle
-whose frontier is wide (a 20x20) is the solver's: :func:`choose` says which method
-fits, from the sweep's cost alone.
+The frontier's width bounds the states (:func:`slitherasp.counting.sweep.state_bound`):
+an ``n x n`` square board has at most ``n + 2`` frontier vertices, so a clue-less 8x8
+takes a minute where listing its 2.3e15 loops never ends; clues only remove states. A
+puzzle whose frontier is wide (a 20x20) is the solver's: :func:`choose` says which
+method fits, from the sweep's cost alone.
 
 >>> from slitherasp import tilings
 >>> count(tilings.build("square", 3, 3)).answers     # OEIS A140517(4)
