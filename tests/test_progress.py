@@ -46,10 +46,11 @@ def _run(capsys: pytest.CaptureFixture, *argv: str) -> tuple[int, str, str]:
 
 def test_count_shows_the_answers_found_then_erases_the_line(terminal: pytest.CaptureFixture, blank: str) -> None:
     loops = count(grid(3, 3)).count
-    code, out, err = _run(terminal, "count", blank)
+    code, out, err = _run(terminal, "count", blank, "--method", "enumerate")
     assert code == 0 and out.split() == [str(loops)]
     assert f"counting: {loops} answers" in err  # the last count drawn is every answer
-    assert err.endswith("\r")  # erased: the output starts on a clean line
+    bar, said = err.split("slitherasp: counted by enumeration")
+    assert bar.endswith("\r") and said.endswith(" s\n")  # erased: what follows starts on a clean line
 
 
 def test_solve_all_answers_shows_them_counted(terminal: pytest.CaptureFixture, blank: str) -> None:
@@ -65,11 +66,18 @@ def test_grade_shows_its_elapsed_time(terminal: pytest.CaptureFixture, tmp_path:
 
 
 def test_census_shows_loops_then_every_placement_settled(terminal: pytest.CaptureFixture) -> None:
-    code, out, err = _run(terminal, "census", "square", "--size", "3x3")
+    code, out, err = _run(terminal, "census", "square", "--size", "3x3", "--method", "enumerate")
     assert code == 0
     loops = int(out.split()[1])
     assert f"loops: {loops} loops" in err
     assert "clue placements: 100%" in err and f"{2 ** 9 - 1}/{2 ** 9 - 1}" in err
+
+
+def test_frontier_count_and_census_show_the_edges_swept(terminal: pytest.CaptureFixture, blank: str) -> None:
+    code, out, err = _run(terminal, "count", blank)
+    assert (code, out) == (0, "213\n") and "counting: 100%" in err and "24/24" in err  # 24 edges
+    code, out, err = _run(terminal, "census", "square", "--size", "3x3")
+    assert code == 0 and "41433" in out and "edges: 100%" in err and "24/24" in err
 
 
 def test_batch_counts_the_instances(terminal: pytest.CaptureFixture, tmp_path: Path) -> None:
@@ -106,7 +114,8 @@ def test_a_real_terminal_shows_the_bar(tmp_path: Path) -> None:
     main_fd, side = os.openpty()
     fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # 0 columns draws nothing
     code = (f"from slitherasp.cli.common import Progress\nProgress.DELAY = 0\n"
-            f"from slitherasp.cli.main import main\nraise SystemExit(main(['count', {str(path)!r}]))")
+            f"from slitherasp.cli.main import main\n"
+            f"raise SystemExit(main(['count', {str(path)!r}, '--method', 'enumerate']))")
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=side, text=True)
     os.close(side)
     out, _ = proc.communicate(timeout=120)

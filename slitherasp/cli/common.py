@@ -138,9 +138,10 @@ COMMAND_CODES: dict[str, dict[int, str]] = {
                  130: "interrupted (Ctrl-C): the puzzle so far, or the puzzles done, are kept"},
     "grade": {0: "graded: the puzzle has exactly one answer", 1: "NOT UNIQUE: a second answer exists",
               20: "the puzzle has no answer", 124: "the time limit ran out (UNKNOWN)", 130: "interrupted (Ctrl-C)"},
-    "count": {0: "every answer was counted", 124: "the time limit ran out: the count is a lower bound (+)",
+    "count": {0: "every answer was counted", 2: EXIT_MEANINGS[Exit.INPUT] + ";\nor the frontier kept too many states "
+              "(the count so far is printed)", 124: "the time limit ran out: the count is a lower bound (+)",
               130: "interrupted (Ctrl-C): the count so far is printed"},
-    "census": {0: "counted", 130: "interrupted (Ctrl-C)"},
+    "census": {0: "counted", 124: "the time limit ran out (nothing counted)", 130: "interrupted (Ctrl-C)"},
     "serve": {0: "the server was stopped (Ctrl-C, SIGTERM)"},
 }
 """The exit codes of each command (every command also has 2 and 70)."""

@@ -1,5 +1,5 @@
-"""``slitherasp generate``, ``grade``, ``count`` and ``census``: making puzzles, and
-measuring them."""
+"""``slitherasp generate`` and ``grade``: making puzzles, and grading them (``count``
+and ``census`` are :mod:`slitherasp.cli.counting`'s)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,6 @@ from .common import (
     score_text,
     size_arg,
     stopped,
-    threads_arg,
     time_limit_arg,
     variant_arg,
     whole,
@@ -44,8 +43,6 @@ DIFFICULTIES = HUMAN_LEVELS[:5]
 def add_parser(sub: Any) -> None:
     _add_generate(sub)
     _add_grade(sub)
-    _add_count(sub)
-    _add_census(sub)
 
 
 def _add_generate(sub: Any) -> None:
@@ -131,50 +128,6 @@ def _add_grade(sub: Any) -> None:
     json_arg(p, "print the grade as JSON")
     progress_arg(p)
     p.set_defaults(run=run_grade)
-    stoppable(p)
-
-
-def _add_count(sub: Any) -> None:
-    p = command(
-        sub,
-        "count",
-        "count the answers of an instance (all loops, when it has no clues)",
-        "Enumerate every answer without keeping them; prints the count (with a '+' when\n"
-        "the time limit stopped the enumeration).",
-        "examples:\n"
-        "  slitherasp count grid.lp\n"
-        "  slitherasp count puzzle.lp --ignore-clues     all loops of its graph\n\n",
-    )
-    instance_args(p)
-    p.add_argument("--ignore-clues", action="store_true", help="count the loops of the graph, clues aside")
-    time_limit_arg(p, "stop after S seconds (a lower bound)")
-    threads_arg(p)
-    json_arg(p, "print a JSON object")
-    progress_arg(p)
-    p.set_defaults(run=run_count)
-    stoppable(p)
-
-
-def _add_census(sub: Any) -> None:
-    p = command(
-        sub,
-        "census",
-        "count the loops of a small patch and its uniquely solvable clue placements",
-        "A clue placement gives clues to a non-empty set of cells, each the number of\n"
-        "its edges some loop uses; it is counted when exactly one loop fits it. On the\n"
-        "4x4-point square grid (census square --size 3x3): 213 loops, 41433 placements.\n"
-        "Up to 30 cells; time grows fast with cells and loops (16 triangles:\n"
-        "45 s; the 19 faces of 'triangular --size 3x3': more than an hour).",
-        "examples:\n"
-        "  slitherasp census square --size 3x3\n"
-        "  slitherasp census honeycomb --size 3x3 --json\n\n",
-    )
-    p.add_argument("tiling", metavar="TILING", help="a tiling name, or an instance file")
-    size_arg(p)
-    p.add_argument("--seed", type=int, metavar="S", help="seed of an aperiodic patch")
-    json_arg(p, "print a JSON object")
-    progress_arg(p)
-    p.set_defaults(run=run_census)
     stoppable(p)
 
 
@@ -344,48 +297,3 @@ def run_grade(args: argparse.Namespace) -> int:
     if g.level:
         return Exit.OK
     return stopped(Exit.TIMEOUT) if g.unique is None else Exit.UNSAT if g.answers == 0 else Exit.INVALID
-
-
-def run_count(args: argparse.Namespace) -> int:
-    from ..model.results import count_json
-    from ..solver.run import count
-
-    puzzle = load(args.instance, args.format, args.variant)
-    if args.ignore_clues:
-        puzzle = puzzle.with_clues([None] * len(puzzle.cells))
-        if getattr(puzzle, "is_variant", False):  # sheep and wolves are clues too
-            puzzle = puzzle.with_animals((), ())
-    progress = Progress.for_args(None, args, what="counting", unit=" answers", ticking=True)
-    try:
-        r = count(puzzle, time_limit=remaining(args.time_limit), threads=args.threads, progress=progress.callback)
-    finally:
-        progress.end()
-    if args.json:
-        out(json.dumps(count_json(r, args.instance)))
-    else:
-        out(f"{r.count}{'' if r.exhausted else '+'}")
-    return Exit.INTERRUPT if r.interrupted else Exit.TIMEOUT if r.timed_out else Exit.OK
-
-
-def run_census(args: argparse.Namespace) -> int:
-    from ..counting.census import census, census_json
-
-    blank, _ = patch(args.tiling, args.size, args.seed)
-    bars = [Progress.for_args(None, args, what="loops", unit=" loops", ticking=True)]
-
-    def told(stage: str, done: int) -> None:
-        if stage == "placements" and len(bars) == 1:  # the loops are all found
-            bars[0].end()
-            bars.append(Progress.for_args((1 << len(blank.cells)) - 1, args, what="clue placements", unit=" sets"))
-        bars[-1].count(done)
-
-    try:
-        c = census(blank, progress=told if bars[0].callback else None)
-    finally:
-        bars[-1].end()
-    if args.json:
-        out(json.dumps(census_json(c, args.tiling)))
-    else:
-        out(f"loops                 {c.loops}")
-        out(f"uniquely solvable     {c.puzzles}   (clue placements on {c.cells} cells with exactly one answer)")
-    return Exit.OK

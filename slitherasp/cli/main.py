@@ -34,7 +34,8 @@ FAMILIES = {
     "tiling": ("tiling",),
     "sloop": ("sloop",),
     "convert": ("convert",),
-    "generate": ("generate", "grade", "count", "census"),
+    "generate": ("generate", "grade"),
+    "counting": ("count", "census"),
     "serve": ("serve",),
     "site": ("site",),
 }
