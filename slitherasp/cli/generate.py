@@ -17,6 +17,8 @@ from .common import (
     Exit,
     Progress,
     command,
+    encoding_args,
+    encoding_of,
     err,
     force_arg,
     instance_args,
@@ -143,6 +145,7 @@ def _add_count(sub: Any) -> None:
     instance_args(p)
     p.add_argument("--ignore-clues", action="store_true", help="count the loops of the graph, clues aside")
     time_limit_arg(p, "stop after S seconds (a lower bound)")
+    encoding_args(p)
     threads_arg(p)
     json_arg(p, "print a JSON object")
     progress_arg(p)
@@ -335,7 +338,8 @@ def run_count(args: argparse.Namespace) -> int:
             puzzle = puzzle.with_animals((), ())
     progress = Progress.for_args(None, args, what="counting", unit=" answers", ticking=True)
     try:
-        r = count(puzzle, time_limit=remaining(args.time_limit), threads=args.threads, progress=progress.callback)
+        r = count(puzzle, time_limit=remaining(args.time_limit), threads=args.threads, progress=progress.callback,
+                  encoding=encoding_of(args))
     finally:
         progress.end()
     if args.json:

@@ -16,6 +16,7 @@ from .common import (
     command,
     draw,
     drawing_kind,
+    encoding_of,
     err,
     exit_for,
     instance_args,
@@ -107,7 +108,7 @@ def _run(args: argparse.Namespace) -> int:
         else Progress.for_args(None, args, what="answers", unit=" answers", ticking=True)
     try:
         result = solve(puzzle, models=args.models, unique=args.unique, time_limit=remaining(args.time_limit),
-                       threads=args.threads, encoding=args.encoding, statistics=args.stats,
+                       threads=args.threads, encoding=encoding_of(args), statistics=args.stats,
                        simplify=not args.no_simplify, progress=progress.callback)
     finally:
         progress.end()
