@@ -197,7 +197,7 @@ def run(n: int, seed: int = 49, *, simplify_every: int = 5, specs: Sequence[str]
     answers, enumerated to the end, and a count equal to it. Every
     ``simplify_every``-th puzzle is solved as the library solves by default (reduced
     first), the others on the whole puzzle so that clingo always searches."""
-    from slitherasp.solver import solve
+    from slitherasp.solver.run import solve
 
     rng = random.Random(seed)
     patches = [Patch.build(*p) for p in PATCHES]

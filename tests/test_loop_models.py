@@ -19,13 +19,15 @@ import networkx as nx
 import pytest
 from loopbrute import PATCHES, SPECS, Patch, cycles, run
 
-from slitherasp import encodings, engines, tilings
-from slitherasp.asp_facts import encoding_dir, slitherlink
+from slitherasp import tilings
 from slitherasp.formats.lp import read_instance, write_instance
+from slitherasp.kinds import encodings
+from slitherasp.kinds.facts import encoding_dir, slitherlink
 from slitherasp.kinds.sloop import on_tiling, read_sloop
 from slitherasp.model import InputError, Puzzle
-from slitherasp.results import SAT, UNSAT
-from slitherasp.solver import count, solve
+from slitherasp.model.results import SAT, UNSAT
+from slitherasp.solver import engines
+from slitherasp.solver.run import count, solve
 from slitherasp.validate import check
 
 MODELS = [m for m in SPECS if m != "colour"]
@@ -146,7 +148,7 @@ def test_the_lazy_model_is_refused_where_clingo_runs_as_text() -> None:
 
 
 def test_the_variants_keep_their_own_encodings() -> None:
-    from slitherasp.kinds.variant import as_variant
+    from slitherasp.kinds.variant.puzzle import as_variant
 
     v = as_variant(tilings.build("square", 2, 2), "vertex")
     with pytest.raises(InputError, match="variants solve with their own encodings"):

@@ -16,7 +16,6 @@ from .common import (
     Progress,
     command,
     counted,
-    encoding_of,
     err,
     format_arg,
     json_arg,
@@ -27,6 +26,7 @@ from .common import (
     variant_arg,
     whole,
 )
+from .encoding import encoding_of
 
 
 def add_parser(sub: Any) -> None:

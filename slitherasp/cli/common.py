@@ -188,28 +188,9 @@ def solver_args(p: argparse.ArgumentParser, *, encoding: bool = True,
     p.add_argument("--unique", action="store_true", help="look for a second answer and say whether the first is unique")
     time_limit_arg(p, limit)
     if encoding:
+        from .encoding import encoding_args
+
         encoding_args(p)
-
-
-def encoding_args(p: argparse.ArgumentParser) -> None:
-    """``--encoding NAME`` (the single-loop model) and ``--with OPTION`` (repeated);
-    :func:`encoding_of` joins them."""
-    from ..kinds.encodings import CHOICES, OPTIONS
-    from ..kinds.facts import DEFAULT_ENCODING
-
-    p.add_argument("--encoding", default=DEFAULT_ENCODING, choices=CHOICES, type=lowered, metavar="NAME",
-                   help=f"the single-loop model: {', '.join(CHOICES)} (default: %(default)s: colour where the cells "
-                   "are the faces of a disc, else reach); docs/manual/encodings.md compares them")
-    p.add_argument("--with", dest="options", action="append", choices=tuple(OPTIONS), type=lowered, metavar="OPTION",
-                   help=f"add constraints every loop meets, to any model: {', '.join(OPTIONS)} (repeatable)")
-
-
-def encoding_of(args: argparse.Namespace) -> str:
-    """The model and options of ``--encoding`` and ``--with`` as one string
-    (``"distance+cuts"``), what the solver takes."""
-    from ..kinds.encodings import with_options
-
-    return with_options(args.encoding, getattr(args, "options", None))
 
 
 MAX_THREADS = 64

@@ -17,8 +17,6 @@ from .common import (
     Exit,
     Progress,
     command,
-    encoding_args,
-    encoding_of,
     err,
     force_arg,
     instance_args,
@@ -36,6 +34,7 @@ from .common import (
     variant_arg,
     whole,
 )
+from .encoding import encoding_args, encoding_of
 from .made import announce, ended, not_made_before, save_made
 from .typed import lowered
 from .watch import stoppable

@@ -12,8 +12,6 @@ from .common import (
     command,
     draw,
     drawing_kind,
-    encoding_args,
-    encoding_of,
     exit_for,
     json_arg,
     models_arg,
@@ -23,6 +21,7 @@ from .common import (
     size,
     time_limit_arg,
 )
+from .encoding import encoding_args, encoding_of
 from .outputs import not_over_inputs
 from .watch import stoppable
 

@@ -16,7 +16,6 @@ from .common import (
     command,
     draw,
     drawing_kind,
-    encoding_of,
     err,
     exit_for,
     instance_args,
@@ -29,6 +28,7 @@ from .common import (
     solver_args,
     threads_arg,
 )
+from .encoding import encoding_of
 from .outputs import not_over_inputs
 from .watch import stoppable
 

@@ -313,9 +313,7 @@ def write_sloop(sloop: Sloop) -> str:
 # --------------------------------------------------------------------------- kind
 def program(sloop: Sloop, encoding: str = "sloop", *, simplify: bool = True) -> Program:
     """What the solver runs: the loop through every vertex of the dual graph (never
-    reduced: a loop through every vertex has no chains to join that pay), by ``reach``
-    (``auto``, ``sloop``) or another single-loop model (:mod:`slitherasp.kinds.encodings`;
-    ``turns`` reads each step as drawn, centre to door to centre)."""
+    reduced), by any single-loop model (``turns`` reads centre -> door -> centre)."""
     return asp_facts.visit_all(sloop.graph, encoding, bends=[[door] for door in sloop.doors])
 
 
