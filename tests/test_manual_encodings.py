@@ -39,6 +39,6 @@ def test_every_example_prints_what_the_page_says(tmp_path: Path) -> None:
         pytest.skip("the slitherasp command is not installed")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}
     for command, expected in examples(PAGE.read_text()):
-        done = subprocess.run(["bash", "-c", "{ " + command + "\n} 2>&1"], cwd=tmp_path, env=env, capture_output=True, text=True,
-                              timeout=300)
+        done = subprocess.run(["bash", "-c", "{ " + command + "\n} 2>&1"], cwd=tmp_path, env=env,
+                              capture_output=True, text=True, timeout=300)
         assert done.stdout.splitlines() == expected, command
