@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..kinds import facts as asp_facts
 from ..kinds import kind_of
-from ..kinds.encodings import MODELS, NEEDS
+from ..kinds.encodings import MODELS, NEEDS, resolve
 from ..kinds.facts import AUTO, DEFAULT_ENCODING, ENCODINGS
 from ..model import Answer, Puzzle, limits, stopping
 from ..model.errors import InputError
@@ -72,8 +72,12 @@ def solve(
     answers; statistics then describe the smaller program). A board with few clues is
     answered on a window of it first (:mod:`.sparse`)."""
     _check(models=models, threads=threads, time_limit=time_limit)
+    # a model or option that cannot apply is refused before any shortcut; the seeds'
+    # models, chosen by name, run on the whole board (the window is reach's and colour's)
+    chosen = resolve(encoding, puzzle) if type(puzzle) is Puzzle else None
     if (models == 1 and simplify and keep and conflicts is None and lookahead is None and not statistics
-            and progress is None and type(puzzle) is Puzzle):
+            and progress is None and chosen is not None and chosen.model in ("reach", "colour")
+            and not chosen.options):
         from .sparse import few_clues
 
         found = few_clues(puzzle, unique=unique, time_limit=time_limit, on_answer=on_answer,
