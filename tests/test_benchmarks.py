@@ -90,3 +90,27 @@ def test_speed_table(tmp_path):
                          capture_output=True, text=True, check=True).stdout
     header, _, row, total = out.splitlines()[:4]
     assert "baseline CPU s" in header and "p.lp" in row and "total (1)" in total
+
+
+def test_encodings_table_runs_each_model_in_a_child_and_checks_its_answers():
+    spec = importlib.util.spec_from_file_location("bench_encodings", BENCH / "encodings.py")
+    assert spec is not None and spec.loader is not None
+    bench = sys.modules["bench_encodings"] = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    from slitherasp.formats import tiling
+
+    puzzle, _ = planted(tilings.build("square", 4, 4), seed=7)
+    square = bench.Instance("squares", "square 4x4", "tiling", tiling.write(puzzle).strip())
+    sloop = bench.Instance("sloop", "square 4x4 white", "sloop", "4 4/..../..../..../....")
+    variants = ("reach", "label", "turns+cuts", "lazy", "colour", "sat")
+    found = bench.run([square, sloop], variants, cap=20, limit=1e6)
+    first, unique = found["squares", "lazy"][0][2:]
+    assert first["done"] and first["status"] == "SATISFIABLE" and first["atoms"] > len(puzzle.edges)
+    assert unique["done"] and "atoms" not in unique
+    assert found["sloop", "colour"][0][2] == {"skipped": "n/a"}  # the dual graph has no faces
+    assert found["sloop", "sat"][0][2] == {"skipped": "n/a"}  # the baseline is Slitherlink's
+    text = bench.table(found, variants, "squares")
+    assert text.count("\n") == len(variants) + 1 and "| label |" in text
+    # a cap of no CPU at all: past it, the solve does not count as done
+    late = bench.measure(square, "label", True, 0)
+    assert late["seconds"] > 0 and not late["done"]

@@ -26,6 +26,7 @@ from .common import (
     variant_arg,
     whole,
 )
+from .encoding import encoding_of
 
 
 def add_parser(sub: Any) -> None:
@@ -144,7 +145,7 @@ def _item(path: str, args: argparse.Namespace) -> tuple[str, Any, bool, float | 
         puzzle = str(exc)
     except (Exception, RecursionError) as exc:
         puzzle = f"{path}: internal error: {type(exc).__name__}: {str(exc)[:200]}"
-    return path, puzzle, args.unique, args.time_limit, args.encoding
+    return path, puzzle, args.unique, args.time_limit, encoding_of(args)
 
 
 def _print(found: dict[str, Any], as_json: bool) -> None:

@@ -184,15 +184,14 @@ def format_arg(p: argparse.ArgumentParser, help: str = "input format (default: b
 
 def solver_args(p: argparse.ArgumentParser, *, encoding: bool = True,
                 limit: str = "stop after S seconds (result UNKNOWN)") -> None:
-    """``--unique``, ``--time-limit`` (``limit``: its help) and (by default) ``--encoding``."""
-    from ..kinds.facts import CHOICES, DEFAULT_ENCODING
-
+    """``--unique``, ``--time-limit`` (``limit``: its help) and (by default)
+    ``--encoding`` and ``--with`` (:func:`encoding_args`)."""
     p.add_argument("--unique", action="store_true", help="look for a second answer and say whether the first is unique")
     time_limit_arg(p, limit)
     if encoding:
-        p.add_argument("--encoding", default=DEFAULT_ENCODING, choices=CHOICES, type=lowered,
-                       help="reach, colour (faces of a disc only) or auto: colour where it applies, "
-                       "else reach (default: %(default)s)")
+        from .encoding import encoding_args
+
+        encoding_args(p)
 
 
 MAX_THREADS = 64

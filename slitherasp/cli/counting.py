@@ -23,6 +23,7 @@ from .common import (
     threads_arg,
     time_limit_arg,
 )
+from .encoding import encoding_args, encoding_of
 from .generate import patch
 from .watch import stoppable
 
@@ -56,6 +57,7 @@ def _add_count(sub: Any) -> None:
     p.add_argument("--method", choices=METHODS, default="auto", type=str.lower,
                    help="frontier (a sweep), enumerate (the solver lists the answers) or auto (default)")
     time_limit_arg(p, "stop after S seconds (a lower bound)")
+    encoding_args(p)
     threads_arg(p)
     json_arg(p, "print a JSON object")
     progress_arg(p)
@@ -105,6 +107,11 @@ def run_count(args: argparse.Namespace) -> int:
     if args.method == "frontier" and kind != "slitherlink":
         raise InputError(f"the frontier method counts Slitherlink's loops, not a {kind} puzzle's answers "
                          "(--method enumerate)")
+    chosen = encoding_of(args)
+    if args.method == "frontier" and chosen != "auto":
+        raise InputError(f"--encoding {chosen} is the solver's: it counts with --method enumerate, not frontier")
+    if args.method == "auto" and chosen != "auto":  # a model named: the solver lists with it
+        args.method = "enumerate"
     if args.method != "enumerate" and kind == "slitherlink":
         from ..counting.frontier import choose
         from ..counting.sweep import sweep
@@ -128,7 +135,8 @@ def _count_by_enumeration(args: argparse.Namespace, puzzle: Any) -> int:
 
     progress = Progress.for_args(None, args, what="counting", unit=" answers", ticking=True)
     try:
-        r = count(puzzle, time_limit=remaining(args.time_limit), threads=args.threads, progress=progress.callback)
+        r = count(puzzle, time_limit=remaining(args.time_limit), threads=args.threads, progress=progress.callback,
+                  encoding=encoding_of(args))
     finally:
         progress.end()
     if args.json:

@@ -21,6 +21,7 @@ from .common import (
     size,
     time_limit_arg,
 )
+from .encoding import encoding_args, encoding_of
 from .outputs import not_over_inputs
 from .watch import stoppable
 
@@ -52,6 +53,7 @@ def add_parser(sub: Any) -> None:
     models_arg(p)
     p.add_argument("--unique", action="store_true", help="look for a second answer and say whether the first is unique")
     time_limit_arg(p, "stop after S seconds (result UNKNOWN)")
+    encoding_args(p)
     json_arg(p)
     p.add_argument("--render", metavar="OUT", help="draw the puzzle and its first answer to OUT.svg or OUT.png")
     p.set_defaults(run=run)
@@ -78,7 +80,8 @@ def run(args: argparse.Namespace) -> int:
     not_over_inputs([args.render], args.instance)
     source = "<stdin>" if args.instance == "-" else args.instance
     puzzle = read_sloop(read_text(args.instance), source, ref)
-    result = solve(puzzle, models=args.models, unique=args.unique, time_limit=remaining(args.time_limit))
+    result = solve(puzzle, models=args.models, unique=args.unique, time_limit=remaining(args.time_limit),
+                   encoding=encoding_of(args))
     if args.json:
         out(json.dumps(solve_json(result, args.instance)))
     else:

@@ -28,6 +28,7 @@ from .common import (
     solver_args,
     threads_arg,
 )
+from .encoding import encoding_args, encoding_of
 from .outputs import not_over_inputs
 from .watch import stoppable
 
@@ -77,6 +78,7 @@ def add_parser(sub: Any) -> None:
     )
     instance_args(p)
     p.add_argument("--plain", action="store_true", help="only the instance facts")
+    encoding_args(p)
     p.set_defaults(run=run_facts)
 
 
@@ -107,7 +109,7 @@ def _run(args: argparse.Namespace) -> int:
         else Progress.for_args(None, args, what="answers", unit=" answers", ticking=True)
     try:
         result = solve(puzzle, models=args.models, unique=args.unique, time_limit=remaining(args.time_limit),
-                       threads=args.threads, encoding=args.encoding, statistics=args.stats,
+                       threads=args.threads, encoding=encoding_of(args), statistics=args.stats,
                        simplify=not args.no_simplify, progress=progress.callback)
     finally:
         progress.end()
@@ -156,7 +158,8 @@ def print_clingo_style(name: str, result: Any, models: int, stats: bool, unique:
 
 def run_facts(args: argparse.Namespace) -> int:
     from ..formats.lp import write_instance
-    from ..kinds.facts import facts_text
+    from ..kinds.encodings import MODELS, OPTIONS
+    from ..kinds.facts import extra_facts, facts_text, resolve_choice
 
     puzzle = load(args.instance, args.format, args.variant)
     if getattr(puzzle, "is_variant", False) and not args.plain:
@@ -170,4 +173,11 @@ def run_facts(args: argparse.Namespace) -> int:
     if not args.plain:
         sys.stdout.write("% root candidates for asp/loop.lp (derived, not part of the instance)\n")
         sys.stdout.write(facts_text(puzzle))
+        choice = resolve_choice(encoding_of(args), puzzle)
+        files = " ".join(f"asp/{f}" for f in (MODELS[choice.model].file, *(OPTIONS[o].file for o in choice.options)))
+        extra = extra_facts(choice, puzzle).strip()
+        if extra:
+            sys.stdout.write(f"% what {files} reads beyond these (derived)\n{extra}\n")
+        flags = "".join(f" {f}" for f in MODELS[choice.model].flags)
+        sys.stdout.write(f"% run by hand: ... | python -m clingo {files} -{flags} 0\n")
     return 0

@@ -33,13 +33,15 @@ from typing import TYPE_CHECKING
 
 from ..model import Puzzle
 from ..model.errors import InputError
+from . import loop_facts
+from .encodings import AUTO, CHOICES, MODELS, OPTIONS, Choice
+from .encodings import resolve as resolve_choice
 
 if TYPE_CHECKING:
     from ..simplify import Reduced
 
 FILES: dict[str, str] = {
-    "reach": "slitherlink.lp",
-    "colour": "colour.lp",
+    **{m.name: m.file for m in MODELS.values()},
     "sloop": "sloop.lp",
     "explain": "explain.lp",
     "vertex": "vertex.lp",
@@ -48,21 +50,12 @@ FILES: dict[str, str] = {
     "full": "full.lp",
     "lither": "lither.lp",
 }
-"""Every encoding: name -> file in ``asp/``."""
-ENCODINGS = ("colour", "reach")
-"""The Slitherlink encodings a user may choose. ``colour`` needs the cells to be the
-faces of a disc (:attr:`Puzzle.is_disc`)."""
-DEFECTS = {
-    "faces": "a cell whose edges are not one simple cycle", "edge": "an edge in no cell or in three or more",
-    "pieces": "the cells fall apart into pieces", "pinch": "the cells at a vertex are not one fan",
-    "closed": "no border: a closed surface", "holes": "holes", "euler": "handles (V - E + F is not 1)",
-}
-"""What each :class:`slitherasp.model.topology.Defect` means, in words."""
-AUTO = "auto"
-"""The default: ``colour`` where the cells are the faces of a disc, else ``reach``."""
+"""Every encoding: name -> file in ``asp/`` (the single-loop models of
+:mod:`slitherasp.kinds.encodings`, Sloop's reach, explanations, the variants)."""
+ENCODINGS = tuple(MODELS)
+"""The Slitherlink encodings a user may choose (:data:`slitherasp.kinds.encodings.MODELS`).
+``colour`` needs the cells to be the faces of a disc (:attr:`Puzzle.is_disc`)."""
 DEFAULT_ENCODING = AUTO
-CHOICES = (AUTO, *ENCODINGS)
-"""What ``--encoding`` accepts."""
 
 
 def encoding_dir() -> Path:
@@ -82,15 +75,18 @@ def encoding_path(name: str) -> Path:
 
 
 @cache
-def encoding_text(name: str) -> str:
-    """A named encoding as one text, its ``#include`` directives replaced by the files
-    they name (each once, as clingo includes them): what a text run
-    (:mod:`slitherasp.solver.engines`) gives clingo, which reads no files of ours. Read
-    once per encoding: the page in the browser asks for it at every run (reading and
-    joining the files took 2 ms of CPU each time there, 5-15 ms of a busy machine's wall).
+def encoding_text(name: str, options: tuple[str, ...] = ()) -> str:
+    """A named encoding (and the files of its ``options``) as one text, its
+    ``#include`` directives replaced by the files they name (each once, as clingo
+    includes them): what a text run (:mod:`slitherasp.solver.engines`) gives clingo, which
+    reads no files of ours. Read once per encoding and options: the page in the browser
+    asks for it at every run (reading and joining the files took 2 ms of CPU each time
+    there).
 
     >>> "#include" in encoding_text("colour"), "#show link/2." in encoding_text("colour")
     (False, True)
+    >>> [name in encoding_text("reach", ("cuts",)) for name in ("reach(V)", "odd(K,I)", "in(F)")]
+    [True, True, False]
     """
     seen: set[str] = set()
 
@@ -107,23 +103,14 @@ def encoding_text(name: str) -> str:
                 out.append(line)
         return "\n".join(out)
 
-    return expand(encoding_path(name).name)
+    return "\n".join(expand(file) for file in (encoding_path(name).name, *(OPTIONS[o].file for o in options)))
 
 
 def resolve(encoding: str, puzzle: Puzzle) -> str:
-    """The encoding ``auto`` stands for on this puzzle; others unchanged. Asking
-    for ``colour`` on a puzzle that is not a disc of faces is an :class:`InputError`."""
-    if encoding == AUTO:
-        return "colour" if puzzle.is_disc else "reach"
-    if encoding == "colour" and not puzzle.is_disc:
-        from ..model.topology import disc_defect
-
-        defect = disc_defect(puzzle)
-        raise InputError("the colour encoding needs the cells to be the faces of a disc-shaped patch "
-                         f"(here: {DEFECTS.get(defect.kind, defect.kind) if defect else '?'}); use --encoding reach")
-    if encoding not in ENCODINGS:
-        raise InputError(f"unknown encoding {encoding!r}; choose from {', '.join(CHOICES)}")
-    return encoding
+    """The model ``encoding`` stands for on this puzzle (``auto`` resolved, options
+    aside); an :class:`InputError` where the puzzle lacks what it needs (``colour``
+    on a puzzle that is not a disc of faces). See :func:`slitherasp.kinds.encodings.resolve`."""
+    return resolve_choice(encoding, puzzle).model
 
 
 # --------------------------------------------------------------------------- programs
@@ -144,22 +131,37 @@ class Program:
     """The lines, when the reduction settled every edge: then no other answer can
     exist, and this one needs only the checker (the solver runs no search). Such a
     program has no facts."""
+    options: tuple[str, ...] = ()
+    """The options' files added to the encoding (:data:`slitherasp.kinds.encodings.OPTIONS`)."""
 
     @property
     def path(self) -> Path:
         """The encoding's file."""
         return encoding_path(self.encoding)
 
+    @property
+    def paths(self) -> tuple[Path, ...]:
+        """The encoding's file and its options' files, loaded in this order."""
+        return (self.path, *(encoding_dir() / OPTIONS[o].file for o in self.options))
+
+    @property
+    def text(self) -> str:
+        """The whole program as one text: the files (:func:`encoding_text`), the facts."""
+        return encoding_text(self.encoding, self.options) + "\n" + self.facts
+
 
 def slitherlink(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING, *, simplify: bool = True) -> Program:
-    """The program of a Slitherlink puzzle under an encoding (``auto`` resolved);
-    ``simplify``: of the puzzle reduced first (:mod:`slitherasp.simplify`; same answers).
-    """
-    chosen = resolve(encoding, puzzle)
+    """The program of a Slitherlink puzzle under an encoding (``auto`` resolved, with
+    the options of ``"model+option"``: :mod:`slitherasp.kinds.encodings`); ``simplify``: of
+    the puzzle reduced first (:mod:`slitherasp.simplify`; same answers), or for a model
+    or option that reads the whole puzzle, of the whole puzzle with the edges the rules
+    settle as facts."""
+    choice = resolve_choice(encoding, puzzle)
+    chosen, options = choice.model, choice.options
     # Without a positive clue the root chain holds every vertex, and probing it costs
     # quadratic time (a clue-less 60x60: 34 s probing, 0.5 s without).
     probing = any(puzzle.clues)
-    faces = chosen == "colour"
+    faces = choice.faces
     if simplify:
         from ..rules import propagate
 
@@ -167,14 +169,38 @@ def slitherlink(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING, *, simplify: b
         if state is not None and None not in state:
             # settled whole: the one possible answer, which the solver only checks
             # (no facts: a program that must search is built again without this)
-            return Program(puzzle, chosen, "", probing, settled=frozenset(e for e, s in enumerate(state) if s))
+            return Program(puzzle, chosen, "", probing, settled=frozenset(e for e, s in enumerate(state) if s),
+                           options=options)
+        if state is not None and choice.whole:
+            facts = program_facts(puzzle, faces=faces, settled=state) + extra_facts(choice, puzzle)
+            return Program(puzzle, chosen, facts, probing, options=options)
         from ..simplify import reduce  # not before: a puzzle settled whole needs none of it
 
         reduced = None if state is None else reduce(puzzle, faces=faces, state=state)
         if reduced is not None:
             facts, segments = reduced_facts(puzzle, reduced)
-            return Program(puzzle, chosen, facts, probing, segments)
-    return Program(puzzle, chosen, program_facts(puzzle, faces=faces), probing)
+            ends = [s.ends for s in reduced.segments]
+            return Program(puzzle, chosen, facts + extra_facts(choice, puzzle, ends), probing, segments,
+                           options=options)
+    return Program(puzzle, chosen, program_facts(puzzle, faces=faces) + extra_facts(choice, puzzle), probing,
+                   options=options)
+
+
+def extra_facts(choice: Choice, graph: Puzzle, edges: Sequence[tuple[int, int]] | None = None,
+                bends: Sequence[Sequence[tuple[float, float]]] | None = None) -> str:
+    """The facts the model and options of ``choice`` read beyond the puzzle's
+    (:mod:`slitherasp.kinds.loop_facts`), on ``graph`` or, for a reduced program, on the
+    graph of its segments' ``edges`` (vertex indices of ``graph``)."""
+    names, pairs = graph.vertices, graph.edges if edges is None else edges
+    out = []
+    if choice.model == "turns":
+        assert graph.geometry is not None  # resolve() refused a puzzle without one
+        out.append(loop_facts.turn_facts(names, pairs, graph.geometry.points, bends))
+    if "cuts" in choice.options:
+        out.append(loop_facts.cut_facts(names, pairs))
+    if "parity" in choice.options:
+        out.append(loop_facts.parity_facts(names, pairs))
+    return "".join("\n" + text for text in out)
 
 
 def reduced_facts(puzzle: Puzzle, reduced: Reduced) -> tuple[str, dict[str, tuple[int, ...]]]:
@@ -206,12 +232,18 @@ def reduced_facts(puzzle: Puzzle, reduced: Reduced) -> tuple[str, dict[str, tupl
     return "\n".join(out), segments
 
 
-def visit_all(graph: Puzzle, encoding: str) -> Program:
+def visit_all(graph: Puzzle, encoding: str, bends: Sequence[Sequence[tuple[float, float]]] | None = None
+              ) -> Program:
     """A program whose loop passes through every vertex of ``graph`` (Sloop on its
     dual graph): every vertex is named by ``visit/1``, and one vertex is a complete
-    root chain. Probing does not pay off there: measured side by side, it made an
+    root chain. ``encoding``: ``sloop`` (reach), or a single-loop model and its
+    options (:mod:`slitherasp.kinds.encodings`); ``bends``: each edge's drawn bends, for
+    ``turns``. Probing does not pay off there: measured side by side, it made an
     all-white 30x30 Sloop 16x slower (8.4 s against 0.5 s)."""
-    return Program(graph, encoding, program_facts(graph, visit_all=True), probing=False)
+    choice = Choice("sloop") if encoding == "sloop" else resolve_choice(encoding, graph)
+    model = "sloop" if choice.model == "reach" else choice.model
+    facts = program_facts(graph, visit_all=True) + extra_facts(choice, graph, bends=bends)
+    return Program(graph, model, facts, probing=False, options=choice.options)
 
 
 def root_chain(puzzle: Puzzle, *, visit_all: bool = False) -> list[int]:
@@ -257,10 +289,12 @@ def face_facts(puzzle: Puzzle) -> str:
 
 
 def program_facts(puzzle: Puzzle, *, all_cells: bool = False, visit_all: bool = False,
-                  faces: bool = False) -> str:
+                  faces: bool = False, settled: Sequence[bool | None] | None = None) -> str:
     """The facts the encoding reads: edges, the cells of clues (all cells with
     ``all_cells``), clues, ``visit/1`` for every vertex (with ``visit_all``), the
-    faces (with ``faces``, see :func:`face_facts`) and the root chain."""
+    faces (with ``faces``, see :func:`face_facts`) and the root chain; with
+    ``settled`` (each edge a line, a cross or None), the lines as ``link/2`` facts,
+    the crosses as constraints, and the root chain a line's ends."""
     name, edges = puzzle.vertices, puzzle.edges
     ends = [f"{name[u]},{name[v]}" for u, v in edges]
     out = ["".join(f"edge({uv})." for uv in ends)]
@@ -276,7 +310,11 @@ def program_facts(puzzle: Puzzle, *, all_cells: bool = False, visit_all: bool = 
         out.append("".join(f"visit({v})." for v in name))
     if faces:
         out.append(face_facts(puzzle))
-    chain = [name[v] for v in root_chain(puzzle, visit_all=visit_all)]
+    line = None if settled is None else next((e for e, s in enumerate(settled) if s), None)
+    if settled is not None:
+        out.append("".join(f"link({uv})." if s else f":- link({uv})." for uv, s in zip(ends, settled)
+                           if s is not None))
+    chain = [name[v] for v in (root_chain(puzzle, visit_all=visit_all) if line is None else edges[line])]
     if chain:
         out.append(root_facts(chain))
     return "\n".join(out)

@@ -313,8 +313,8 @@ def write_sloop(sloop: Sloop) -> str:
 # --------------------------------------------------------------------------- kind
 def program(sloop: Sloop, encoding: str = "sloop", *, simplify: bool = True) -> Program:
     """What the solver runs: the loop through every vertex of the dual graph (never
-    reduced: a loop through every vertex has no chains to join that pay)."""
-    return asp_facts.visit_all(sloop.graph, "sloop")
+    reduced), by any single-loop model (``turns`` reads centre -> door -> centre)."""
+    return asp_facts.visit_all(sloop.graph, encoding, bends=[[door] for door in sloop.doors])
 
 
 def scene(sloop: Sloop, answer: Iterable[int] | None = None, *, title: str | None = None,

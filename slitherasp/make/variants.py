@@ -73,7 +73,7 @@ def _random_answer(v: Variant, options: list[str], guide: Answer | None = None) 
         extra = (encoding_dir() / "induced.lp").read_text(encoding="utf-8") + "\n" + "".join(
             f"prefer({names[edges[e][0]]},{names[edges[e][1]]})." for e in sorted(guide))
     if not engines.in_process():
-        run = engines.run_text(encoding_text(p.encoding) + "\n" + extra + "\n" + p.facts, 1, options)
+        run = engines.run_text(encoding_text(p.encoding, p.options) + "\n" + extra + "\n" + p.facts, 1, options)
         return atoms_decoder(p.graph)(run.models[0]) if run.models else None
     import clingo
 

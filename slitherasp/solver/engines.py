@@ -112,7 +112,7 @@ def solve_program(program: Program, args: list[str], start: float, *, time_limit
     from ..kinds import facts as asp_facts
     from ..model.results import SAT, UNKNOWN, UNSAT, Result, uniqueness
 
-    text = asp_facts.encoding_text(program.encoding) + "\n" + program.facts
+    text = program.text
     left = None if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
     run = run_text(text, int(args[0]), [a for a in args[1:] if not a.startswith("--parallel")], time_limit=left)
     decode = asp_facts.atoms_decoder(program.graph, program.segments)

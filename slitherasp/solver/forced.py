@@ -102,7 +102,8 @@ def _search(program: asp_facts.Program, mode: str, options: Sequence[str], extra
     """The last model of a consequence search (its result), None when there is no
     model at all, False when the time limit stopped it first."""
     if not engines.in_process():
-        run = engines.run_text(asp_facts.encoding_text(program.encoding) + "\n" + program.facts + "\n" + extra, 0,
+        text = asp_facts.encoding_text(program.encoding, program.options) + "\n" + program.facts + "\n" + extra
+        run = engines.run_text(text, 0,
                                [f"--enum-mode={mode}", "--trans-ext=integ", *options], time_limit=time_limit)
         if not run.exhausted:
             return False

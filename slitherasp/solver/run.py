@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..kinds import facts as asp_facts
 from ..kinds import kind_of
+from ..kinds.encodings import MODELS, NEEDS, resolve
 from ..kinds.facts import AUTO, DEFAULT_ENCODING, ENCODINGS
 from ..model import Answer, Puzzle, limits, stopping
 from ..model.errors import InputError
@@ -71,8 +72,12 @@ def solve(
     answers; statistics then describe the smaller program). A board with few clues is
     answered on a window of it first (:mod:`.sparse`)."""
     _check(models=models, threads=threads, time_limit=time_limit)
+    # a model or option that cannot apply is refused before any shortcut; the seeds'
+    # models, chosen by name, run on the whole board (the window is reach's and colour's)
+    chosen = resolve(encoding, puzzle) if type(puzzle) is Puzzle else None
     if (models == 1 and simplify and keep and conflicts is None and lookahead is None and not statistics
-            and progress is None and type(puzzle) is Puzzle):
+            and progress is None and chosen is not None and chosen.model in ("reach", "colour")
+            and not chosen.options):
         from .sparse import few_clues
 
         found = few_clues(puzzle, unique=unique, time_limit=time_limit, on_answer=on_answer,
@@ -102,12 +107,19 @@ def _solve(puzzle: Any, *, models: int = 1, unique: bool = False, time_limit: fl
     if lookahead is None:
         lookahead = 0 < wanted <= 2 and program.probing
     args = _options(wanted, threads, lookahead=lookahead, statistics=statistics, conflicts=conflicts)
+    args += MODELS[program.encoding].flags if program.encoding in MODELS else ()
     if not engines.in_process():
+        if _propagated(program):
+            raise InputError(f"the {program.encoding} encoding needs {NEEDS['propagator']}; choose another --encoding")
         return engines.solve_program(program, args, start, time_limit=time_limit, unique=unique, keep=keep,
                                      on_answer=on_answer, statistics=statistics)
     import clingo  # here, not at the top: a puzzle the rules settle whole never loads it
 
     ctl = clingo.Control(args, logger=lambda code, msg: None)
+    if _propagated(program):
+        from .subloops import SubloopCuts
+
+        ctl.register_propagator(SubloopCuts())
     t0 = time.perf_counter()
     stop = ground(ctl, program, deadline_of(start, time_limit))
     if stop is not None:
@@ -133,6 +145,12 @@ def _solve(puzzle: Any, *, models: int = 1, unique: bool = False, time_limit: fl
         time_total=time.perf_counter() - start,
         statistics=stats,
     )
+
+
+def _propagated(program: asp_facts.Program) -> bool:
+    """Whether the program's model needs a propagator (``lazy``: :mod:`slitherasp.solver.subloops`)."""
+    model = MODELS.get(program.encoding)
+    return model is not None and "propagator" in model.needs
 
 
 def _options(wanted: int, threads: int, *, lookahead: bool, statistics: bool, conflicts: int | None) -> list[str]:
@@ -181,7 +199,8 @@ def ground(ctl: clingo.Control, program: asp_facts.Program, deadline: float | No
     in about 4 s)."""
 
     def work() -> None:
-        ctl.load(str(program.path))
+        for path in program.paths:
+            ctl.load(str(path))
         ctl.add("base", [], program.facts)
         ctl.ground([("base", [])])
 

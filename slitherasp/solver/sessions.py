@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..kinds import facts as asp_facts
+from ..kinds.encodings import AUTO, parse
 from ..kinds.facts import DEFAULT_ENCODING, atoms_decoder
 from ..model import Puzzle, limits
 from ..model.errors import InputError
@@ -359,11 +360,14 @@ class Batch:
         self.budget = budget
         self._sessions: dict[tuple, Session | int] = {}  # int: puzzles solved afresh so far
         self._edges = 0
+        choice = parse(encoding)
+        self._sessions_fit = choice.model in (AUTO, "reach", "colour") and not choice.options
 
     def solve(self, puzzle: Puzzle, *, unique: bool = False, time_limit: float | None = None) -> Result:
         """Like :func:`solve` with ``models=1``: one answer, and with ``unique`` a
         search for a second."""
-        if not isinstance(puzzle, Puzzle) or len(puzzle.edges) > self.session_edges:  # a session is classic's
+        if not isinstance(puzzle, Puzzle) or len(puzzle.edges) > self.session_edges or not self._sessions_fit:
+            # a session is classic Slitherlink's, with reach or colour and no options
             return solve(puzzle, unique=unique, time_limit=time_limit, encoding=self.encoding)
         # the graph (which alone decides the encoding: Puzzle.is_disc reads no geometry)
         key = (puzzle.vertices, puzzle.edges, puzzle.cells, puzzle.cell_edges)

@@ -302,7 +302,10 @@ def program(v: Variant, encoding: str = asp_facts.DEFAULT_ENCODING, *, simplify:
     >>> "side_before(c0,0,0,3)." in p.facts, p.encoding
     (True, 'touch')
     """
-    faces = v.rule in ("sheep-wolf", "lither") or asp_facts.resolve(encoding, v.puzzle) == "colour"
+    chosen = asp_facts.resolve(encoding, v.puzzle)
+    if chosen not in ("reach", "colour") or "+" in encoding:
+        raise InputError(f"the variants solve with their own encodings (reach, colour or auto), not {encoding!r}")
+    faces = v.rule in ("sheep-wolf", "lither") or chosen == "colour"
     # Probing at the root pays for a short root chain, which a positive clue or all
     # points give; the chain of every vertex makes it quadratic (asp_facts.slitherlink).
     probing = v.full or v.rule == "lither" or any(v.puzzle.clues)
