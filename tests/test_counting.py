@@ -205,6 +205,7 @@ def test_census_stops_on_request() -> None:
 
 # --------------------------------------------------------------------------- command line
 def run(capsys: pytest.CaptureFixture, *argv: str) -> tuple[int, str, str]:
+    capsys.readouterr()  # what came before (a fixture's files) is not this command's
     code = main(list(argv))
     got = capsys.readouterr()
     return code, got.out, got.err

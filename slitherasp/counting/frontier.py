@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from ..model import Puzzle
-from ..model.stopping import reason
+from ..model.stopping import StoppedError, reason
 from .sweep import Step, Sweep, best_order, steps_of, sweep
 
 __all__ = ["FRONTIER_COST", "MAX_STATES", "Counted", "choose", "count", "moves"]
@@ -84,7 +84,10 @@ def count(puzzle: Puzzle, plan: Sweep | None = None, progress: Callable[[int, in
     :data:`MAX_STATES`), ends it with the loops closed so far."""
     start = time.perf_counter()
     most = MAX_STATES if max_states is None else max_states
-    plan = plan or sweep(puzzle)
+    try:
+        plan = plan or sweep(puzzle)
+    except StoppedError as stop:  # still choosing an order: nothing counted yet
+        return Counted(0, False, 0, 0, time.perf_counter() - start, stop.reason)
     clues = puzzle.clues
     base = plan.width + 2  # counters are kept as base + what their cell still needs
     size = base + 1 + max(map(len, puzzle.cell_edges), default=0)
