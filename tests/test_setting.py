@@ -374,3 +374,27 @@ def test_the_exhaustive_check_s_branch_and_bound_against_every_subset() -> None:
                     for chosen in itertools.combinations(range(n), k)
                     if all(any(c >> u & 1 for u in chosen) for c in cores))
         assert _smallest(cores, weights) == every
+
+
+def test_cli_ctrl_c_keeps_a_symmetric_unique_puzzle_and_the_fewest_so_far(capsys, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from test_generate import stop_at_cli
+
+    argv = ["generate", "square", "--size", "10", "--seed", "3", "--difficulty", "hard", "--symmetry", "rot90",
+            "--json"]
+    looks = stop_at_cli(monkeypatch, None)
+    assert run(capsys, *argv, "-o", str(tmp_path / "whole"))[0] == 0
+    stop_at_cli(monkeypatch, looks[0] // 2)  # half way through the clue removal
+    code, out, err = run(capsys, *argv, "-o", str(tmp_path / "cut"))
+    summary = json.loads(out)
+    made = formats.read_file(summary["instance"])
+    assert code == 130 and summary["interrupted"] is True and "Traceback" not in err
+    assert symmetric(made, "rot90") and len(answers(made, limit=2)) == 1
+    stop_at_cli(monkeypatch, None)
+    code, out, err = run(capsys, "generate", "square", "--size", "8", "--seed", "3", "--minimum", "--time-limit",
+                         "1", "-o", str(tmp_path / "least"), "--json")
+    summary = json.loads(out)
+    made = formats.read_file(summary["instance"])
+    assert code == 124 and summary["minimum"]["proved"] is False and "not proved" not in out
+    assert summary["minimum"]["lower"] < summary["clues"] == made.clue_count() and len(answers(made, limit=2)) == 1
+    assert "the least is at least" in err
