@@ -12,7 +12,9 @@ person's rules (which proves it unique), and unique by the solver.
                                   [--results FILE] [--jobs N]
 
 Every run is a line of ``--results`` (JSON, kept: a second run goes on where the first
-stopped); the table is printed from all of them.
+stopped); the table is printed from all of them. Where a cell is below 8/10, the same
+seeds are run without symmetry at that size and level: a row "(none: the baseline)"
+says what the tiling's patch gives at all.
 """
 
 from __future__ import annotations
@@ -99,30 +101,68 @@ def jobs(names: list[str], levels: list[str], seeds: int) -> tuple[list[tuple], 
     return todo, sizes
 
 
-def table(rows: list[dict], sizes: dict[str, dict], levels: list[str], seeds: int) -> str:
+def key(r: dict | tuple) -> tuple:
+    """A run's key: tiling, size, symmetry ("" for none), level, seed."""
+    if isinstance(r, dict):
+        return r["tiling"], r["size"], r["symmetry"], r["level"], r["seed"]
+    name, w, h, sym, level, seed = r
+    return name, f"{w}x{h}", sym, level, seed
+
+
+def table(rows: list[dict], sizes: dict[str, dict], levels: list[str]) -> str:
     """The markdown table: per tiling, size and symmetry, each level's share of seeds
-    that gave a checked symmetric puzzle in time (and its median seconds)."""
+    that gave a checked symmetric puzzle in time (and its median CPU seconds); where a
+    cell is below 8/10, a row without symmetry at that size beside it (the baseline)."""
     lines = ["| tiling | size | symmetry | " + " | ".join(levels) + " |", "|---|---|---|" + "---|" * len(levels)]
     cells = below = 0
     for name, found in sizes.items():
         if not found:
             lines.append(f"| {name} | - | none near 10x10 | " + " | ".join("-" for _ in levels) + " |")
             continue
-        for sym, size in found.items():
-            row = [name, f"{size[0]}x{size[1]}", sym]
+        places = [(sym, f"{w}x{h}") for sym, (w, h) in found.items()]
+        places += [("", size) for size in dict.fromkeys(size for _, size in places)]
+        for sym, size in places:
+            row, seen = [name, size, sym or "(none: the baseline)"], False
             for level in levels:
-                runs = [r for r in rows if (r["tiling"], r["symmetry"], r["level"]) == (name, sym, level)]
+                runs = [r for r in rows if key(r)[:4] == (name, size, sym, level)]
                 good = [r for r in runs if r.get("ok")]
                 times = sorted(r["seconds"] for r in good)
                 med = f" ({times[len(times) // 2]:.1f} s)" if times else ""
-                row.append(f"{len(good)}/{len(runs)}{med}" if runs else "?")
-                if runs:
+                row.append(f"{len(good)}/{len(runs)}{med}" if runs else "")
+                seen |= bool(runs)
+                if runs and sym:
                     cells += 1
                     below += len(good) < 0.8 * len(runs)
-            lines.append("| " + " | ".join(row) + " |")
+            if seen:
+                lines.append("| " + " | ".join(row) + " |")
     lines.append("")
     lines.append(f"{cells} cells, {cells - below} at or above 8/10 ({100 * (cells - below) / max(cells, 1):.0f}%)")
     return "\n".join(lines)
+
+
+def baseline(done: dict, todo: list[tuple]) -> list[tuple]:
+    """The runs without symmetry, at the same size and seeds, of every cell below 8/10."""
+    cells: dict[tuple, list[bool]] = {}
+    for j in todo:
+        r = done.get(key(j))
+        if r is not None:
+            cells.setdefault((j[0], j[1], j[2], j[4]), []).append(bool(r.get("ok")))
+    low = {c for c, oks in cells.items() if sum(oks) < 0.8 * len(oks)}
+    return sorted({(name, w, h, "", level, j[5]) for j in todo for (name, w, h, level) in low
+                   if (j[0], j[1], j[2], j[4]) == (name, w, h, level)})
+
+
+def run(jobs_left: list[tuple], done: dict, results: Path, workers: int) -> None:
+    """Run the jobs, keeping each result in ``done`` and as a line of ``results``."""
+    if not jobs_left:
+        return
+    print(f"{len(jobs_left)} runs to do", file=sys.stderr)
+    with ProcessPoolExecutor(workers) as pool, results.open("a") as keep:
+        for r in pool.map(one, jobs_left):
+            done[key(r)] = r
+            keep.write(json.dumps(r) + "\n")
+            keep.flush()
+            print(json.dumps(r), file=sys.stderr, flush=True)
 
 
 def main() -> None:
@@ -133,27 +173,23 @@ def main() -> None:
     ap.add_argument("--tilings", default=",".join(sorted(tilings.TILINGS)))
     ap.add_argument("--levels", default=",".join(LEVELS))
     ap.add_argument("--results", type=Path, default=RESULTS)
+    ap.add_argument("--more", type=Path, nargs="*", default=[], help="other results files to read (not written)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--table-only", action="store_true", help="print the table of the results kept, run nothing")
     args = ap.parse_args()
     names, levels = args.tilings.split(","), args.levels.split(",")
     todo, sizes = jobs(names, levels, args.seeds)
-    done = {}
-    if args.results.is_file():
-        for line in args.results.read_text().splitlines():
-            r = json.loads(line)
-            done[(r["tiling"], r["symmetry"], r["level"], r["seed"])] = r
-    left = [j for j in todo if (j[0], j[3], j[4], j[5]) not in done]
-    if not args.table_only and left:
-        print(f"{len(left)} runs to do ({len(todo) - len(left)} done before)", file=sys.stderr)
-        with ProcessPoolExecutor(args.jobs) as pool, args.results.open("a") as keep:
-            for r in pool.map(one, left):
-                done[(r["tiling"], r["symmetry"], r["level"], r["seed"])] = r
-                keep.write(json.dumps(r) + "\n")
-                keep.flush()
-                print(json.dumps(r), file=sys.stderr, flush=True)
-    rows = [done[(j[0], j[3], j[4], j[5])] for j in todo if (j[0], j[3], j[4], j[5]) in done]
-    print(table(rows, sizes, levels, args.seeds))
+    done: dict[tuple, dict] = {}
+    for path in (args.results, *args.more):
+        if path.is_file():
+            for line in path.read_text().splitlines():
+                r = json.loads(line)
+                done[key(r)] = r
+    if not args.table_only:
+        run([j for j in todo if key(j) not in done], done, args.results, args.jobs)
+        run([j for j in baseline(done, todo) if key(j) not in done], done, args.results, args.jobs)
+    rows = list(done.values())
+    print(table(rows, sizes, levels))
 
 
 if __name__ == "__main__":
