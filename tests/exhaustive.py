@@ -93,3 +93,44 @@ def _smallest(cores: list[int], weights: list[int]) -> int:
 
 def _bits(mask: int) -> list[int]:
     return [u for u in range(mask.bit_length()) if mask >> u & 1]
+
+
+def one_loop(puzzle: Puzzle, edges: frozenset[int]) -> bool:
+    """Whether ``edges`` are one simple cycle of the puzzle's graph: every vertex they
+    touch has two of them, and a walk from one edge goes through them all."""
+    if not edges:
+        return False
+    at: dict[int, list[int]] = {}
+    for e in edges:
+        for v in puzzle.edges[e]:
+            at.setdefault(v, []).append(e)
+    if any(len(es) != 2 for es in at.values()):
+        return False
+    first = next(iter(edges))
+    seen, e, v = {first}, first, puzzle.edges[first][1]
+    while True:
+        e = next(f for f in at[v] if f != e)
+        if e == first:
+            return len(seen) == len(edges)
+        seen.add(e)
+        a, b = puzzle.edges[e]
+        v = b if a == v else a
+
+
+def certified_least(puzzle: Puzzle, loop: frozenset[int], witnesses: tuple[frozenset[int], ...],
+                    units: list[tuple[int, ...]] | None = None) -> int:
+    """The least clues a proof's certificate demands, checked here: each witness must be
+    one loop other than ``loop`` (else -1), and a clue set that tells ``loop`` from every
+    witness holds a unit where the witness's clue differs; the smallest such set, by the
+    branch and bound. A unique clue set of that many clues is then proved least."""
+    full = puzzle.signature(loop)
+    units = [(c,) for c in range(len(full))] if units is None else units
+    cores = []
+    for w in witnesses:
+        if w == loop or not one_loop(puzzle, w):
+            return -1
+        sig = puzzle.signature(w)
+        cores.append(sum(1 << u for u, cells in enumerate(units) if any(sig[c] != full[c] for c in cells)))
+    if 0 in cores:
+        return -1
+    return _smallest(sorted(set(cores)), [len(u) for u in units])

@@ -47,7 +47,11 @@ class Minimum:
     """The fewest clues found for a loop: ``puzzle`` (unique; None when stopped before
     any unique clue set was found), ``clues`` its count, ``lower`` the proved bound
     (``proved``: they meet), ``cores`` the other loops the proof used, ``stopped``
-    ``"time"`` or ``"interrupt"`` when a limit or Ctrl-C ended it first."""
+    ``"time"`` or ``"interrupt"`` when a limit or Ctrl-C ended it first.
+    ``witnesses``: those other loops, each differing from the loop's clues exactly on
+    its core: the proof's certificate (a smallest set of clues that tells the loop
+    from every one of them has ``lower`` clues), which anyone can check without the
+    search."""
 
     puzzle: Puzzle | None
     answer: Answer
@@ -57,6 +61,7 @@ class Minimum:
     cores: int
     seconds: float
     stopped: str | None = None
+    witnesses: tuple[Answer, ...] = ()
 
 
 Told = Callable[[int, int, int], None]
@@ -129,6 +134,7 @@ class _Search:
         self.session = Session(puzzle, values=[[k] for k in full])
         self.session.block(loop)
         self.lower, self.best, self.cores = 0, None, 0
+        self.witnesses: list[Answer] = []
 
     def weight(self, chosen: Iterable[int]) -> int:
         return sum(self.weights[u] for u in chosen)
@@ -155,13 +161,15 @@ class _Search:
 
     def core_of(self, found: Answer) -> list[int]:
         """The core of another loop, made smaller: a loop that fits a unit's clues too
-        has a core inside this one without that unit."""
+        has a core inside this one without that unit (its whole difference: it fits
+        every clue outside), and becomes the witness."""
         core = self.differ(found, range(len(self.units)))
         for u in list(core):
             if u in core:
                 smaller = self.other(v for v in range(len(self.units)) if v not in core or v == u)
                 if smaller is not None:
-                    core = self.differ(smaller, core)
+                    core, found = self.differ(smaller, core), smaller
+        self.witnesses.append(found)
         return core
 
     def grown(self, hitting: list[int], sets: _HittingSets) -> None:
@@ -205,4 +213,5 @@ class _Search:
         found = None if best is None else self.puzzle.with_clues(
             {c: self.full[c] for u in best for c in self.units[u]})
         return Minimum(found, self.loop, upper, self.lower, upper == self.lower, self.cores,
-                       time.perf_counter() - self.start, None if upper == self.lower else stopped)
+                       time.perf_counter() - self.start, None if upper == self.lower else stopped,
+                       tuple(self.witnesses))
