@@ -412,3 +412,14 @@ def test_cli_ctrl_c_keeps_a_symmetric_unique_puzzle_and_the_fewest_so_far(capsys
     assert code == 124 and summary["minimum"]["proved"] is False and "not proved" not in out
     assert summary["minimum"]["lower"] < summary["clues"] == made.clue_count() and len(answers(made, limit=2)) == 1
     assert "the least is at least" in err
+
+
+@pytest.mark.parametrize("setting", [Setting(symmetry="diagonal"), Setting(faces=frozenset(range(8, 56))),
+                                     Setting(values=frozenset({1, 2})), Setting(needs="closure"),
+                                     Setting(picture=frozenset({18, 19, 20, 26, 27, 28, 34, 35, 36}))],
+                         ids=["symmetry", "mask", "theme", "needs", "picture"])
+def test_each_option_makes_the_same_puzzle_from_the_same_seed(setting: Setting) -> None:
+    patch = tilings.build("square", 8, 8)
+    made = [generate(patch, seed=s, difficulty="hard", plan=plan(setting, patch, "hard")).puzzle.clues
+            for s in (6, 6, 7)]
+    assert made[0] == made[1] and made[0] != made[2]
