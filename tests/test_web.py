@@ -215,7 +215,10 @@ def test_polygons_can_be_pasted(client: TestClient) -> None:
 
 FIELDS = {"open": ("puzzle", "clues"), "solve": ("puzzle", "clues", "unique", "forced"),
           "check": ("puzzle", "clues", "links"), "hint": ("puzzle", "clues", "links", "non_links"),
-          "grade": ("puzzle", "clues"), "generate": ("tiling", "size", "seed", "difficulty", "open"),
+          "grade": ("puzzle", "clues"),
+          "generate": ("tiling", "size", "seed", "difficulty", "open", "symmetry", "mask", "picture", "values",
+                       "no_zero", "needs", "puzzle"),
+          "symmetries": ("puzzle",),
           "tiling": ("tiling", "size", "seed"), "convert": ("puzzle", "clues", "to"),
           "render": ("puzzle", "clues", "links", "non_links", "shade"), "print": ("puzzle", "clues", "paper"),
           "reduce": ("puzzle", "clues"), "share": ("puzzle", "clues"), "tilings": ("tiling",),

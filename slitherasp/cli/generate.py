@@ -13,6 +13,7 @@ from ..model.errors import InputError
 from ..model.files import writable_folder
 from ..model.levels import HUMAN_LEVELS, SOLVER_LEVELS
 from ..model.stopping import StoppedError
+from . import setting
 from .common import (
     Exit,
     Progress,
@@ -34,6 +35,7 @@ from .common import (
     whole,
 )
 from .made import announce, ended, not_made_before, save_made
+from .setting import add_args as setter_args
 from .typed import lowered
 from .watch import stoppable
 
@@ -102,6 +104,7 @@ def _add_generate(sub: Any) -> None:
     force_arg(p)
     json_arg(p, "print a JSON summary")
     progress_arg(p)
+    setter_args(p)
     p.set_defaults(run=run_generate)
     stoppable(p, finish=0.3)
 
@@ -155,6 +158,7 @@ def run_generate(args: argparse.Namespace) -> int:
     if args.variant is not None:
         from .generate_variant import run
 
+        setting.refuse_with(args, "--variant (a variant is made for the solver's grade)")
         seed = fresh_seed() if args.seed is None else args.seed
         blank, stem = patch(args.tiling, args.size, seed)
         return run(args, blank, stem, seed)
@@ -167,8 +171,11 @@ def run_generate(args: argparse.Namespace) -> int:
         raise InputError("--jobs and --cluster go with --count (a collection)")
     seed = fresh_seed() if args.seed is None else args.seed
     blank, stem = patch(args.tiling, args.size, seed)
+    plan, stem = setting.plan_of(args, blank), stem + setting.tag(args)
+    if args.minimum:
+        return setting.run_minimum(args, blank, stem, seed, plan)
     not_made_before(args, stem, seed)
-    made = _make_one(args, blank, seed)
+    made = _make_one(args, blank, seed, plan)
     person = made.human.level if made.human else None
     level = (made.grade.level if args.solver_grade else person) or "ungraded"
     name = f"{stem}-{level}-s{seed}"
@@ -211,7 +218,7 @@ def fresh_seed() -> int:
     return secrets.randbelow(2**32)
 
 
-def _make_one(args: argparse.Namespace, blank: Any, seed: int) -> Any:
+def _make_one(args: argparse.Namespace, blank: Any, seed: int, plan: Any = None) -> Any:
     """One puzzle, its progress shown; a failure within the time limit names the
     limit given (the generator counts only what was left of it)."""
     from ..make.generate import generate
@@ -224,7 +231,7 @@ def _make_one(args: argparse.Namespace, blank: Any, seed: int) -> Any:
 
     try:
         return generate(blank, seed=seed, level=args.solver_grade, difficulty=args.difficulty,
-                        minimal=args.minimal, progress=show, time_limit=remaining(args.time_limit))
+                        minimal=args.minimal, progress=show, time_limit=remaining(args.time_limit), plan=plan)
     except GenerationError as e:
         limit = "within the time limit"
         if args.time_limit is None or limit not in str(e):
@@ -240,12 +247,13 @@ def run_collection(args: argparse.Namespace) -> int:
     from ..make import campaign
 
     if args.spec is not None:
+        setting.for_collection(args)  # (refused with a campaign file)
         todo = campaign.jobs_from_spec(read_text(args.spec), args.spec)
     else:
         t = tilings.get(args.tiling)
         size = args.size or t.default_size
         todo = campaign.jobs(t.name, size, args.count, args.seed or 0, difficulty=args.difficulty,
-                             solver_grade=args.solver_grade, minimal=args.minimal)
+                             solver_grade=args.solver_grade, minimal=args.minimal, setting=setting.for_collection(args))
     for kind in todo.kinds():
         tilings.build(kind[0], kind[1], kind[2], seed=0)  # a size a tiling refuses fails now, not N times
     folder = writable_folder(args.output)

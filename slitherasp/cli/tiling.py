@@ -32,6 +32,7 @@ def add_parser(sub: Any) -> None:
         "  slitherasp tiling list\n"
         "  slitherasp tiling cairo --size 8x6 -o out/\n"
         "  slitherasp tiling penrose-p3 --size 10 --seed 7 --planted-clues -o out/\n"
+        "  slitherasp tiling square --size 7x7 --symmetries\n"
         "  slitherasp tiling polygons my-map.geojson -o out/\n\n",
     )
     p.add_argument("name", metavar="NAME", type=lowered, help="'list', 'polygons' or a tiling name")
@@ -39,6 +40,8 @@ def add_parser(sub: Any) -> None:
     size_arg(p)
     p.add_argument("--seed", type=int, metavar="S", help="random seed (aperiodic windows, planted loops)")
     p.add_argument("--planted-clues", action="store_true", help="clues of a random loop, answer beside")
+    p.add_argument("--symmetries", action="store_true",
+                   help="list the patch's symmetries (the names 'generate --symmetry' takes), write nothing")
     p.add_argument("-o", "--output", metavar="DIR", help="folder to write the instance into")
     force_arg(p)
     json_arg(p, "'list' as JSON lines")
@@ -54,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
         from .. import tilings
 
         tilings.get(args.name)  # a wrong name is said before a missing -o
+    if args.symmetries:
+        return list_symmetries(args)
     if args.output is None:
         raise InputError("name the output folder with -o DIR")
     puzzle, stem = _patch(args)
@@ -82,7 +87,8 @@ def _patch(args: argparse.Namespace) -> tuple[Any, str]:
         from ..tilings.polygons import from_polygons, load_polygons
 
         stem = Path(args.file).stem
-        not_over_inputs(with_sidecars(str(Path(args.output) / f"{stem}.lp")), args.file)
+        if args.output is not None:  # (--symmetries writes nothing)
+            not_over_inputs(with_sidecars(str(Path(args.output) / f"{stem}.lp")), args.file)
         return from_polygons(load_polygons(args.file)), stem
     if args.file is not None:
         raise InputError(f"unexpected argument {args.file!r}: only 'tiling polygons' takes a file")
@@ -90,6 +96,29 @@ def _patch(args: argparse.Namespace) -> tuple[Any, str]:
     w, h = args.size or t.default_size
     stem = f"{t.name}-{w}x{h}" + (f"-s{args.seed}" if t.seeded and args.seed is not None else "")
     return tilings.build(t.name, w, h, seed=args.seed), stem
+
+
+def list_symmetries(args: argparse.Namespace) -> int:
+    """``tiling NAME --size WxH --symmetries``: each symmetry of the patch, in words,
+    and how many orbits of faces it makes (a symmetric layout clues each all or none)."""
+    from ..tilings.symmetry import describe, orbits, symmetries
+
+    if args.output is not None or args.planted_clues:
+        raise InputError("--symmetries lists the patch's symmetries and writes nothing: it takes no -o or "
+                         "--planted-clues")
+    puzzle, stem = _patch(args)
+    found = symmetries(puzzle)
+    if args.json:
+        out(json.dumps({"patch": stem, "faces": len(puzzle.cells), "symmetries": [
+            {"name": n, "words": describe(n), "orbits": len(orbits(found, n))} for n in found]}))
+        return Exit.OK
+    if not found:
+        out(f"{stem}: no symmetry (no turn or mirror maps the patch onto itself)")
+    for n in found:
+        out(f"{n:14} {describe(n)}: {len(orbits(found, n))} orbits of {len(puzzle.cells)} faces")
+    if len(found) > 1:
+        out(f"{'full':14} all of them together: {len(orbits(found, 'full'))} orbits")
+    return Exit.OK
 
 
 def list_tilings(as_json: bool) -> int:

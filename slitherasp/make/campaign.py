@@ -31,6 +31,7 @@ from typing import Any, overload
 
 from ..model.errors import GenerationError, InputError
 from ..model.stopping import check, end_with_parent
+from .setting import Setting
 
 INDEX = "index.jsonl"
 RESTARTS = 3
@@ -49,6 +50,7 @@ class Job:
     difficulty: str | None = None
     solver_grade: str | None = None
     minimal: bool = False
+    setting: Setting | None = None
 
     @property
     def name(self) -> str:
@@ -71,6 +73,7 @@ class Run:
     difficulty: str | None = None
     solver_grade: str | None = None
     minimal: bool = False
+    setting: Setting | None = None  # what a setter asks of every puzzle (symmetry, mask, theme, rule)
 
 
 class Jobs(Sequence[Job]):
@@ -105,7 +108,7 @@ class Jobs(Sequence[Job]):
             raise IndexError(number)
         r = self.runs[bisect_right(self.starts, number) - 1]
         return Job(number, r.tiling, r.width, r.height, seed_for(self.seed, number), r.difficulty,
-                   r.solver_grade, r.minimal)
+                   r.solver_grade, r.minimal, r.setting)
 
     def __iter__(self) -> Iterator[Job]:
         return (self[i] for i in range(len(self)))
@@ -183,6 +186,7 @@ def make(job: Job) -> dict[str, Any]:
     from .. import tilings
     from ..formats import instance_files
     from ..model.results import finite
+    from . import setting
     from .generate import generate
 
     start = time.process_time()
@@ -190,8 +194,9 @@ def make(job: Job) -> dict[str, Any]:
                             "size": f"{job.width}x{job.height}", "seed": job.seed}
     try:
         blank = tilings.build(job.tiling, job.width, job.height, seed=job.seed)
+        plan = None if job.setting is None else setting.plan(job.setting, blank, job.difficulty, job.solver_grade)
         made = generate(blank, seed=job.seed, level=job.solver_grade, difficulty=job.difficulty,
-                        minimal=job.minimal, partial=False)  # stopped: dropped, made again next time
+                        minimal=job.minimal, partial=False, plan=plan)  # stopped: dropped, made again next time
     except (GenerationError, InputError) as e:
         return {"index": {**line, "failed": str(e), "cpu": round(time.process_time() - start, 3)}, "files": {}}
     files = instance_files(made.puzzle, Path(f"{job.name}.lp"), made.answer)

@@ -46,6 +46,7 @@ from ..rules.grade import HumanGrade, human_grade, human_solves
 from ..solver.grade import LEVELS, Grade, grade, grade_json
 from .loops import random_loop
 from .removal import TEST_BUDGET, Progress, Remover, removed
+from .setting import Plan
 
 DIFFICULTIES = HUMAN_LEVELS[:5]
 """Grades for a person that generation can aim at (``search`` is not a goal)."""
@@ -148,23 +149,23 @@ def generate(
     person: bool = True,
     time_limit: float | None = None,
     partial: bool = True,
+    plan: Plan | None = None,
 ) -> Generated:
     """A uniquely solvable puzzle on the faces of ``puzzle``, of a person's grade
     ``difficulty`` (one of :data:`DIFFICULTIES`; when no grade is asked for,
     :data:`DEFAULT_DIFFICULTY`, or ``easy`` on a patch too small for it) or of the
-    solver's grade ``level``.
+    solver's grade ``level``, laid out as a setter's ``plan`` asks (:func:`.setting.plan`).
 
     The same puzzle and seed give the same result. For a person's grade, clues go
-    while the rules up to that level solve the puzzle, and a puzzle that the rules
-    of the level below also solve is thrown away for a new loop (Loopy's way). For
-    the solver's grade, clues are removed in growing batches (halved when a batch
-    fails, down to pairs); a test that needs more than :data:`TEST_BUDGET` conflicts
-    keeps its clues; with ``minimal`` failed batches are split down to single clues
-    and tests are unbounded, so that no single clue can be removed without losing
-    uniqueness at the grade. A loop whose clues cannot reach the grade is replaced by
-    another, up to ``attempts`` loops (for a person's grade, when not given,
-    :data:`PERSON_ATTEMPTS`, and on to :data:`PERSON_MORE` while the loops are new);
-    then :class:`GenerationError` names the hardest grade the first of them reached.
+    while the rules up to that level solve the puzzle, and a puzzle that the rules of
+    the level below also solve is thrown away for a new loop (Loopy's way). For the
+    solver's grade, clues go in growing batches (halved when a batch fails, down to
+    pairs); a test past :data:`TEST_BUDGET` conflicts keeps its clues; with ``minimal``
+    batches split down to single clues, tests unbounded: no clue can then go alone. A
+    loop whose clues cannot reach the grade is replaced by another, up to ``attempts``
+    loops (for a person's grade, when not given, :data:`PERSON_ATTEMPTS`, and on to
+    :data:`PERSON_MORE` while the loops are new); then :class:`GenerationError` names
+    the hardest grade the first of them reached.
     Ctrl-C stops early and returns the puzzle so far (unique at its grade) with
     ``interrupted`` set; so does running out of ``time_limit`` seconds, with ``timed_out``
     set, or :class:`GenerationError` when no unique clue set was found (with
@@ -174,7 +175,7 @@ def generate(
     """
     if level is None and difficulty is None:  # a person's Normal; on a patch too small for one, Easy
         try:
-            return generate(puzzle, seed=seed, difficulty=DEFAULT_DIFFICULTY, minimal=minimal,
+            return generate(puzzle, seed=seed, difficulty=DEFAULT_DIFFICULTY, minimal=minimal, plan=plan,
                             attempts=attempts or FALLBACK_AFTER, progress=progress, person=person,
                             time_limit=time_limit, partial=partial)
         except GenerationError:
@@ -189,23 +190,23 @@ def generate(
     if attempts is None:
         attempts = PERSON_ATTEMPTS if difficulty is not None else SOLVER_ATTEMPTS
     tried = 0
-    for attempt, loop in _loops(puzzle, rng, attempts, more):
+    for attempt, loop in _loops(puzzle, rng, attempts, more, plan):
         tried = attempt
-        remover = Remover(puzzle, loop, level, progress, None if minimal else TEST_BUDGET, difficulty, deadline)
-        order = [c for c in remover.clues if c != remover.anchor]
+        remover = Remover(puzzle, loop, level, progress, None if minimal else TEST_BUDGET, difficulty, deadline, plan)
+        order = remover.order()
         rng.shuffle(order)
         stop = removed(remover, order, minimal, difficulty)
         tests += remover.tests
         if stop is None:
             if len(reached) < REACHED_SAMPLE:
-                reached.append(puzzle.with_clues(remover.full))
+                reached.append(puzzle.with_clues(remover.clues))  # (the clues it could give)
             continue
         interrupted, timed_out = stop == "interrupt", stop == "time"
         if (interrupted or timed_out) and not partial:
             raise StoppedError("interrupt" if interrupted else "time")
         with stop_when(lambda: False):  # what the removal kept is graded whatever Ctrl-C says (a deadline holds)
             kept = _keep(remover.result(), level, difficulty, interrupted or timed_out, person, reached,
-                         remover.derivation is not None and remover.derivation.complete)
+                         remover.derivation is not None and remover.derivation.complete, plan)
         if kept is None:
             continue
         if timed_out and not kept.unique:  # out of time before the full clue set was tested
@@ -218,40 +219,54 @@ def generate(
     raise _failed(level, difficulty, reached, "within the time limit" if late else f"after {tried} loops", late)
 
 
-def _loops(puzzle: Puzzle, rng: random.Random, attempts: int, more: bool) -> Iterator[tuple[int, Answer]]:
+def _loops(puzzle: Puzzle, rng: random.Random, attempts: int, more: bool,
+           plan: Plan | None = None) -> Iterator[tuple[int, Answer]]:
     """The loops to try, numbered from 1: as Loopy's first; where those keep failing
     (Compass-Dodecagonal 10x10: none of 2,000 gave clues the rules solve at Easy), loops
     without tendrils, less curly; past ``attempts``, with ``more``, Loopy's again up to
-    :data:`PERSON_MORE` while they come out new (a small patch's loops repeat)."""
+    :data:`PERSON_MORE` while they come out new (a small patch's loops repeat). A plan's
+    picture has one loop: it is tried ``attempts`` times (each with its own order)."""
+    if plan is not None and plan.loop is not None:
+        for attempt in range(1, attempts + 1):
+            check()
+            yield attempt, plan.loop
+        return
     seen: set[int] = set()
+    grow = random_loop if plan is None else plan.random_loop
+    more = more and (plan is None or (plan.setting.values is None and plan.mask is None))  # (reshaped: slower)
     last = (PERSON_MORE or sys.maxsize) if more else attempts
     for attempt in range(1, last + 1):
         check()  # stopped before a puzzle was found: nothing to give back
         if attempt > attempts and len(seen) < attempt // 2:  # the loops repeat: the patch has few
             return
-        loop = random_loop(puzzle, seed=rng.randrange(2**32), tendrils=attempt <= PLAIN_AFTER or attempt > attempts)
+        loop = grow(puzzle, seed=rng.randrange(2**32), tendrils=attempt <= PLAIN_AFTER or attempt > attempts)
         if more:
             seen.add(hash(loop))
         yield attempt, loop
 
 
 def _keep(result: Puzzle, level: str | None, difficulty: str | None, stopped: bool, person: bool,
-          reached: list[str | None | Puzzle], proven: bool = False) -> Grade | SolverGradeLater | None:
+          reached: list[str | None | Puzzle], proven: bool = False,
+          plan: Plan | None = None) -> Grade | SolverGradeLater | None:
     """The grade of a finished clue removal, or None when the puzzle misses the grade
-    asked for (too easy for a person's, another solver's grade; noted in ``reached``).
-    A removal stopped early is kept as it is. ``proven``: a person's rules solved the
-    result (its answer is unique), so the solver's grade waits until it is asked for."""
+    asked for (too easy for a person's, another solver's grade; noted in ``reached``)
+    or the rule a ``plan`` asks its solution to need. A removal stopped early is kept
+    as it is. ``proven``: a person's rules solved the result (its answer is unique), so
+    the solver's grade waits until it is asked for."""
     if difficulty is not None and not stopped and _too_easy(result, difficulty):
         reached.append(HUMAN_LEVELS[HUMAN_LEVELS.index(difficulty) - 1])
         return None
+    if plan is not None and not stopped and not plan.fits(result):
+        reached.append(difficulty)
+        return None
     if proven:
-        return SolverGradeLater(result, _person_grade(result, None if stopped else difficulty) if person else None)
+        return SolverGradeLater(result, person_grade(result, None if stopped else difficulty) if person else None)
     g = grade(result)
     if level is not None and not stopped and g.level != level:
         reached.append(g.level)
         return None
     if person and g.unique:
-        g = replace(g, human=_person_grade(result, None if stopped else difficulty))
+        g = replace(g, human=person_grade(result, None if stopped else difficulty))
     return g
 
 
@@ -272,7 +287,7 @@ def _too_easy(puzzle: Puzzle, difficulty: str) -> bool:
         raise StoppedError(reason() or "time") from None
 
 
-def _person_grade(puzzle: Puzzle, known: str | None) -> HumanGrade | None:
+def person_grade(puzzle: Puzzle, known: str | None) -> HumanGrade | None:
     """A person's grade: the level the puzzle was made at (its score worked out), or
     worked out within :data:`PERSON_BUDGET` (``search`` past it; a request to stop is
     not looked at, but a time limit that has run out leaves the puzzle ungraded)."""

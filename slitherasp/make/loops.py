@@ -29,7 +29,7 @@ from ..model import Answer, Puzzle
 from ..model.errors import GenerationError
 from ..model.stopping import check
 
-__all__ = ["colouring", "random_loop"]
+__all__ = ["colouring", "face_neighbours", "random_loop", "switchable"]
 
 GREY, WHITE, BLACK = 0, 1, 2
 
@@ -106,6 +106,18 @@ def _can(patch: _Patch, board: list[int], f: int, colour: int) -> bool:
     """Whether face ``f`` may take ``colour``: a neighbour across an edge has it, and
     the faces round ``f`` have it in exactly one run."""
     return colour in [board[g] for g in patch.neighbours[f]] and _one_run(patch.around[f], board, colour)
+
+
+def switchable(puzzle: Puzzle, board: list[int], f: int) -> bool:
+    """Whether face ``f`` of a colouring (``board``: 1 inside, 2 outside, per face, the
+    outside of the patch last) may take the other colour and leave both colours in one
+    piece without holes, as the loop's growth keeps them (a setter's reshaping asks)."""
+    return _can(_patch(puzzle), board, f, WHITE + BLACK - board[f])
+
+
+def face_neighbours(puzzle: Puzzle) -> list[list[int]]:
+    """Each face's neighbours across its edges (the outside numbered ``len(cells)``)."""
+    return _patch(puzzle).neighbours
 
 
 def _one_run(seq: list[int], board: list[int], colour: int) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from ..model import Answer, Puzzle
 from ..model.levels import HUMAN_LEVELS
@@ -23,6 +24,9 @@ from ..rules.engine import Stopped
 from ..rules.grade import human_solves
 from ..solver.grade import LEVELS, grade
 from ..solver.run import solve
+
+if TYPE_CHECKING:
+    from .setting import Plan
 
 TEST_BUDGET = 10_000
 """Conflicts one removal test may take unless ``minimal``: past it the clues stay. A
@@ -43,11 +47,17 @@ class Remover:
     Session; for a person's, a derivation of the rules up to that level."""
 
     def __init__(self, puzzle: Puzzle, loop: Answer, level: str | None, progress: Progress | None,
-                 budget: int | None = None, difficulty: str | None = None, deadline: float | None = None) -> None:
+                 budget: int | None = None, difficulty: str | None = None, deadline: float | None = None,
+                 plan: Plan | None = None) -> None:
         self.full = full = puzzle.signature(loop)
         self.puzzle, self.loop, self.level = puzzle, loop, level
         self.most = None if difficulty is None else HUMAN_LEVELS.index(difficulty) + 1
-        self.clues = dict(enumerate(full))
+        self.units = [(c,) for c in range(len(full))] if plan is None else plan.units(full)
+        """The clues that go or stay together (a symmetry's orbits), in cell order: a
+        clue of no unit is never given (a setter's mask or theme, :mod:`.setting`)."""
+        self.clues = {c: full[c] for unit in self.units for c in unit}
+        if plan is not None:
+            self.clues = dict(sorted(self.clues.items()))
         self.kept: set[int] = set()
         self.tests = 0
         self.progress, self.budget, self.deadline = progress, budget, deadline
@@ -57,24 +67,30 @@ class Remover:
         self.derivation: Derivation | None = None
         if self.most is not None:
             levels = LOOPY_LEVELS[:self.most]
-            if self.most <= len(LOOPY_LEVELS) and deduce(puzzle.with_clues(full), levels=levels).complete:
-                self.derivation = Derivation(puzzle.with_clues(full), levels)  # (the quick test first: most fail)
+            given = puzzle.with_clues(self.clues)
+            if self.most <= len(LOOPY_LEVELS) and deduce(given, levels=levels).complete:
+                self.derivation = Derivation(given, levels)  # (the quick test first: most fail)
             return
         # One clue stays, so that every answer touches its cell: the session's root
         # chain is that cell's corners (measured 50x faster proofs on 20x20 than the
         # chain of all vertices). Only the planted values are ever used: one external
         # per cell, not per value. No probing in the session: clasp would probe again
         # at every assumption (measured 30x slower).
-        self.anchor = max(range(len(full)), key=lambda c: (full[c] / len(puzzle.cell_edges[c]), full[c]))
+        self.anchor = max(self.clues, key=lambda c: (full[c] / len(puzzle.cell_edges[c]), full[c]), default=-1)
         self.blocked = level in (None, "hard")
         """Only uniqueness counts: the session forbids the planted loop, so that a test
         asks for any other answer at once (benchmarks/README.md: up to 37% less time)."""
         from ..solver.sessions import Session  # clingo: a person's levels never load it
 
-        self.session = Session(puzzle, values=[[k] for k in full], pinned={self.anchor: full[self.anchor]},
+        self.session = Session(puzzle, values=[[k] for k in full],
+                               pinned={self.anchor: full[self.anchor]} if self.anchor >= 0 else {},
                                fresh=level in ("easy", "medium"))
         if self.blocked:
             self.session.block(loop)
+
+    def order(self) -> list[tuple[int, ...]]:
+        """The units of clues to try removing (all but the anchor's)."""
+        return [u for u in self.units if self.anchor not in u]
 
     def start_ok(self) -> bool:
         """Whether the full clue set is at most at the level asked for."""
@@ -145,7 +161,8 @@ class Remover:
         """Test the anchor clue too (with a fresh solve: the session needs it)."""
         if self.anchor < 0:
             return
-        trial = {c: k for c, k in self.clues.items() if c != self.anchor}
+        unit = next(u for u in self.units if self.anchor in u)
+        trial = {c: k for c, k in self.clues.items() if c not in unit}
         self.tests += 1
         g = grade(self.puzzle.with_clues(trial))
         if g.unique is None:  # stopped before it could tell: no sign that the clue must stay
@@ -158,9 +175,10 @@ class Remover:
             removed = len(self.full) - len(self.clues)
             self.progress(removed, len(self.kept), self.untested, time.perf_counter() - self.start)
 
-    def remove(self, group: list[int], floor: int) -> None:
-        """Remove as much of ``group`` as keeps the puzzle at its level, splitting
-        failed groups down to ``floor`` cells (1: every clue is tested on its own).
+    def remove(self, group: list[tuple[int, ...]], floor: int) -> None:
+        """Remove as much of ``group`` (units of clues) as keeps the puzzle at its
+        level, splitting failed groups down to ``floor`` units (1: every unit is tested
+        on its own).
 
         For a person's grade by the rules, a failed group whose first half all went
         fails without its first half too (the rules are monotone in the clues: the
@@ -168,36 +186,37 @@ class Remover:
         7% fewer tests)."""
         known = False  # that the group fails
         while group:
-            good, other = (False, None) if known else self.without(group)
+            cells = [c for unit in group for c in unit]
+            good, other = (False, None) if known else self.without(cells)
             if good:
-                self.untested -= len(group)
+                self.untested -= len(cells)
                 self._report()
                 return
             if len(group) <= floor:
-                self.kept.update(group)
-                self.untested -= len(group)
+                self.kept.update(cells)
+                self.untested -= len(cells)
                 self._report()
                 return
             if other is not None:
                 # The other answer breaks only clues of removed cells; when it breaks
-                # exactly one cell of this group, that clue is needed: keep it, retry.
+                # exactly one unit of this group, that unit is needed: keep it, retry.
                 sig = self.puzzle.signature(other)
-                broken = [c for c in group if sig[c] != self.full[c]]
+                broken = [u for u in group if any(sig[c] != self.full[c] for c in u)]
                 if len(broken) == 1:
-                    self.kept.add(broken[0])
-                    self.untested -= 1
-                    group = [c for c in group if c != broken[0]]
+                    self.kept.update(broken[0])
+                    self.untested -= len(broken[0])
+                    group = [u for u in group if u != broken[0]]
                     continue
             half, before = len(group) // 2, len(self.clues)
             self.remove(group[:half], floor)
+            known = self.derivation is not None and before - len(self.clues) == sum(map(len, group[:half]))
             group = group[half:]
-            known = self.derivation is not None and before - len(self.clues) == half
 
     def result(self) -> Puzzle:
         return self.puzzle.with_clues(self.clues)
 
 
-def removed(remover: Remover, order: list[int], minimal: bool, difficulty: str | None) -> str | None:
+def removed(remover: Remover, order: list[tuple[int, ...]], minimal: bool, difficulty: str | None) -> str | None:
     """Remove the clues a loop's puzzle can spare: ``""`` when done, ``"interrupt"`` or
     ``"time"`` when stopped early, None when its full clue set misses the grade."""
     try:
@@ -213,7 +232,7 @@ def removed(remover: Remover, order: list[int], minimal: bool, difficulty: str |
     return ""
 
 
-def _remove_all(remover: Remover, order: Sequence[int], floor: int) -> None:
+def _remove_all(remover: Remover, order: Sequence[tuple[int, ...]], floor: int) -> None:
     """Walk the cells in ``order`` in batches that double after a success and halve
     after a failure. The cyclic garbage collector is off meanwhile: the tests make
     millions of lists and tuples and no cycle (square 30x30 hard: 13% less time)."""
@@ -226,7 +245,7 @@ def _remove_all(remover: Remover, order: Sequence[int], floor: int) -> None:
             before = len(remover.clues)
             remover.remove(group, floor)
             i += len(group)
-            removed_all = before - len(remover.clues) == len(group)
+            removed_all = before - len(remover.clues) == sum(map(len, group))
             batch = min(batch * 2, 256) if removed_all else max(1, batch // 2)
     finally:
         if collecting:

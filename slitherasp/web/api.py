@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING, Any
 from ..kinds import scene_of
 from ..model import Puzzle
 from ..model.errors import InputError
+from . import setting as setter
 
 if TYPE_CHECKING:
     from ..tilings.base import Tiling
 
 TIME_LIMIT = 20.0
-"""Seconds one solve, hint or generation may take (a generation stopped by it returns
-its puzzle so far, unique, then graded)."""
+"""Seconds one solve, hint or generation may take (a generation stopped by it returns its puzzle so far)."""
 FINISH = {"generate": 3.0}
 """Seconds an action may work past :data:`TIME_LIMIT` to finish what it keeps (a
 generation grades the puzzle it found so far)."""
@@ -123,10 +123,9 @@ def written(puzzle: Puzzle, names: Iterable[str]) -> dict[str, str]:
 
 
 def share_text(puzzle: Puzzle, texts: Mapping[str, str] | None = None) -> str:
-    """The shortest text that holds the puzzle and its geometry: a puzz.link URL or a
-    Loopy ID where the grid allows, a tiling ID on our other tilings, else facts
-    (drawn by layout when shared);
-    ``texts``: the puzzle already written (see :func:`written`)."""
+    """The shortest text that holds the puzzle and its geometry: a puzz.link URL or a Loopy ID
+    where the grid allows, a tiling ID on our other tilings, else facts (drawn by layout when
+    shared); ``texts``: the puzzle already written (see :func:`written`)."""
     texts = written(puzzle, SHARED) if texts is None else texts
     return next(texts[name] for name in SHARED if name in texts).strip()
 
@@ -261,8 +260,8 @@ def _generation_size(payload: dict[str, Any], t: Tiling) -> tuple[int, int]:
 
 
 def generate(payload: dict[str, Any]) -> dict[str, Any]:
-    """A new puzzle: ``{"tiling", "size", "seed", "difficulty"}`` -> its text and a
-    person's grade (the solver's too with ``"solver_grade": true``: clingo); ``timed_out``:
+    """A new puzzle: ``{"tiling", "size", "seed", "difficulty"}`` (and a setter's layout, :mod:`.setting`)
+    -> its text and a person's grade (the solver's too with ``"solver_grade": true``); ``timed_out``:
     :data:`TIME_LIMIT` stopped the clue removal early (unique, perhaps with clues to spare)."""
     from .. import tilings
     from ..make.generate import generate as run
@@ -279,12 +278,14 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
         if tell is not None:
             tell(f"{removed} clues removed, {untested} to try")
 
-    blank = tilings.build(t.name, w, h, seed=seed)
+    blank = setter.blank_of(payload, puzzle_of) or tilings.build(t.name, w, h, seed=seed)
     if _name(payload, "variant", "classic") not in ("classic", ""):  # for the solver's grade
         from .variants import generated
 
-        return _opened(payload, generated(blank, payload["variant"], seed, TIME_LIMIT, progress, share_text))
-    made = run(blank, seed=seed, difficulty=difficulty, time_limit=TIME_LIMIT, progress=progress)
+        return _opened(payload, generated(setter.classic(payload, blank), payload["variant"], seed, TIME_LIMIT,
+                                          progress, share_text))
+    made = run(blank, seed=seed, difficulty=difficulty, time_limit=TIME_LIMIT, progress=progress,
+               plan=setter.plan_of(payload, blank, difficulty, TIME_LIMIT))
     solver = {"solver_grade": made.grade.level} if payload.get("solver_grade") is True else {}
     return _opened(payload, {"puzzle": share_text(made.puzzle), "grade": made.human.level if made.human else None,
                              "clues": made.puzzle.clue_count(), "timed_out": made.timed_out, **solver})
@@ -393,6 +394,6 @@ def estimate(payload: dict[str, Any]) -> dict[str, Any]:
 
 ACTIONS = {"open": open_puzzle, "solve": solve, "check": check, "hint": hint, "tiling": tiling,
            "generate": generate, "convert": convert, "render": render, "print": print_pdf, "reduce": reduce,
-           "grade": grade, "estimate": estimate, "daily": daily,
-           "share": share, "tilings": tiling_names}
+           "grade": grade, "estimate": estimate, "daily": daily, "share": share, "tilings": tiling_names,
+           "symmetries": lambda p: setter.symmetries(puzzle_of(p))}
 """Every API route: ``POST /api/<name>``."""

@@ -4,11 +4,14 @@
 
 import { clearMarks, drawClues, ghost } from "./board.js";
 import { FOR_A_PERSON, FOR_THE_SOLVER } from "./levels.js";
-import { feedback, index, keepTime, puzzlePayload } from "./play.js";
+import { feedback, index, keepTime, openText, puzzlePayload } from "./play.js";
 import { waiting } from "./engine.js";
-import { call, Cancelled, failed, reason, status, working } from "./server.js";
+import { call, Cancelled, failed, isCancelled, reason, status, working } from "./server.js";
+import { attachSetter, orbitOf, paintClick } from "./setter.js";
 import { $, $$, app } from "./state.js";
 import { RULE_TITLES } from "./variants.js";
+
+if ($("#symmetry")) attachSetter();
 
 export function setMode(mode, quiet = false) {
   app.mode = mode;
@@ -27,6 +30,7 @@ export function setMode(mode, quiet = false) {
 /** A click on a face while composing: its clue goes up by one (down with `back`),
  *  past its number of sides to none; in Sheep-Wolf, past it to a sheep, then a wolf. */
 export function composeClick(c, back = false) {
+  if (paintClick(c)) return; // painting a mask or a picture (setter.js)
   const sides = app.model.cell_edges[c].length;
   const order = [null, ...Array.from({ length: sides + 1 }, (_, k) => k)];
   if (app.variant.startsWith("sheep-wolf")) order.push("sheep", "wolf");
@@ -34,13 +38,16 @@ export function composeClick(c, back = false) {
   setClue(c, order[(at + (back ? order.length - 1 : 1)) % order.length]);
 }
 
-/** Give face `c` the clue `k` (a number or null), or in Sheep-Wolf an animal ("sheep", "wolf"). */
+/** Give face `c` the clue `k` (a number or null), or in Sheep-Wolf an animal ("sheep", "wolf");
+ *  with a symmetry chosen (setter.js), every face of its orbit. */
 export function setClue(c, k) {
   if (c < 0 || app.mode !== "compose") return;
   const sides = app.model.cell_edges[c].length;
   if (typeof k === "number" && k > sides) { status(`This face has ${sides} sides: its clue is at most ${sides}.`); return; }
-  app.clues[c] = typeof k === "number" ? k : null;
-  app.animals[c] = typeof k === "string" ? k : null;
+  for (const f of orbitOf(c)) {
+    app.clues[f] = typeof k === "number" ? k : null;
+    app.animals[f] = typeof k === "string" ? k : null;
+  }
   app.edited = true;
   drawClues();
   clearTimeout(liveSoon.timer);
