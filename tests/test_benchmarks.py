@@ -93,7 +93,7 @@ def test_speed_table(tmp_path):
 
 
 def test_encodings_table_runs_each_model_in_a_child_and_checks_its_answers():
-    spec = importlib.util.spec_from_file_location("bench_encodings", BENCH / "encodings.py")
+    spec = importlib.util.spec_from_file_location("bench_encodings", BENCH / "loop_models.py")
     assert spec is not None and spec.loader is not None
     bench = sys.modules["bench_encodings"] = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)

@@ -77,6 +77,7 @@ def _full_4x4() -> tuple[dict, frozenset]:
 def test_reduce_whose_first_solve_is_cut_short_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     from slitherasp.model import stopping
     from slitherasp.model.results import UNKNOWN, Result
+    from slitherasp.make import redundant
     from slitherasp.solver import sessions
     from slitherasp.web import api
 
@@ -85,17 +86,18 @@ def test_reduce_whose_first_solve_is_cut_short_says_so(monkeypatch: pytest.Monke
     # the time limit ends the first solve before any answer (as on a big board)
     cut = lambda self, clues, **kw: Result(puzzle=self.puzzle, status=UNKNOWN, timed_out=True)  # noqa: E731
     monkeypatch.setattr(sessions.Session, "solve", cut)
-    monkeypatch.setattr(api, "reason", lambda: "time")
+    monkeypatch.setattr(redundant, "reason", lambda: "time")
     with pytest.raises(stopping.StoppedError):  # not "only a puzzle with exactly one answer ..."
         api.reduce(payload)
 
 
 def test_reduce_cut_short_keeps_one_answer_and_says_it_was_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    from slitherasp.make import redundant
     from slitherasp.web import api
 
     payload, answer = _full_4x4()
     asked = iter(range(10**6))
-    monkeypatch.setattr(api, "reason", lambda: "time" if next(asked) >= 3 else None)
+    monkeypatch.setattr(redundant, "reason", lambda: "time" if next(asked) >= 3 else None)
     r = api.reduce(payload)
     reduced = tilings.build("square", 4, 4).with_clues(r["clues"])
     assert r["timed_out"] is True and 0 < 16 - reduced.clue_count() <= 3 and answers(reduced) == [answer]

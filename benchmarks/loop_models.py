@@ -3,10 +3,10 @@ atoms and rules per edge, and CPU seconds to the first answer and to a uniquenes
 proof, on classes of puzzles; the lazy-cut SAT baseline (``sat_baseline.py``) and the
 default pipeline (``auto``, the rules first) beside them in the same run.
 
-    python benchmarks/encodings.py [--cap 30] [--classes squares,loopy,...] [--quick]
-    python benchmarks/encodings.py --make      # draw the instances anew (sgt-loopy, generate)
+    python benchmarks/loop_models.py [--cap 30] [--classes squares,loopy,...] [--quick]
+    python benchmarks/loop_models.py --make      # draw the instances anew (sgt-loopy, generate)
 
-The instances are in ``benchmarks/data/encodings.txt`` (one per line: class, name, format,
+The instances are in ``benchmarks/data/loop_models.txt`` (one per line: class, name, format,
 text): Loopy's hard squares 10x10 to 60x60 and its 18 grids at 20x20 (made by
 ``sgt-loopy --generate``; the 40x40 and 60x60 from ``loopy-perf.jsonl.gz``), the ASP
 Competition 2009's families (altair, trisquares, snowflake, Penrose) at its sizes
@@ -48,7 +48,7 @@ from slitherasp.kinds.sloop import read_sloop  # noqa: E402
 from slitherasp.make.loops import random_loop  # noqa: E402
 from slitherasp.solver.run import solve  # noqa: E402
 
-DATA = ROOT / "benchmarks" / "data" / "encodings.txt"
+DATA = ROOT / "benchmarks" / "data" / "loop_models.txt"
 VARIANTS = ("reach", "colour", "label", "automaton", "distance", "turns", "lazy",
             "reach+cuts", "reach+parity", "colour+cuts", "colour+parity",
             "label+faces", "automaton+faces", "distance+faces", "turns+faces", "lazy+faces")
@@ -116,7 +116,7 @@ def make_instances(path: Path = DATA) -> None:
 
     have = {i.name for i in read_instances(path)} if path.is_file() else set()
     if not path.is_file():
-        path.write_text("# class\tname\tformat\ttext (benchmarks/encodings.py --make)\n")
+        path.write_text("# class\tname\tformat\ttext (benchmarks/loop_models.py --make)\n")
 
     def add(cls: str, name: str, make: Any) -> None:
         if name not in have:
@@ -312,7 +312,7 @@ def table(found: dict, variants: tuple[str, ...], cls: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--make", action="store_true", help="draw the instances missing from benchmarks/data/encodings.txt")
+    ap.add_argument("--make", action="store_true", help="draw the instances missing from benchmarks/data/loop_models.txt")
     ap.add_argument("--classes", default=",".join(CLASSES))
     ap.add_argument("--variants", default=",".join(VARIANTS + REFERENCES))
     ap.add_argument("--cap", type=float, default=30.0, help="CPU seconds per solve (default 30)")
