@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, overload
 
 from ..model.errors import GenerationError, InputError
+from ..model.extras import needs
 from ..model.stopping import check, end_with_parent
 
 INDEX = "index.jsonl"
@@ -396,7 +397,7 @@ def _dask(cluster: str) -> Iterator[Any]:
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise InputError("--cluster needs Dask: pip install 'slitherasp[cluster]'") from None
+        raise InputError(needs("cluster", "--cluster")) from None
     local = None
     if cluster.startswith("local:"):
         n = cluster.partition(":")[2]
