@@ -140,8 +140,8 @@ COMMAND_CODES: dict[str, dict[int, str]] = {
               20: "the puzzle has no answer", 124: "the time limit ran out (UNKNOWN)", 130: "interrupted (Ctrl-C)"},
     "count": {0: "every answer was counted", 124: "the time limit ran out: the count is a lower bound (+)",
               130: "interrupted (Ctrl-C): the count so far is printed"},
-    "census": {0: "counted", 130: "interrupted (Ctrl-C)"},
-    "serve": {0: "the server was stopped (Ctrl-C, SIGTERM)"},
+    "census": {0: "counted", 130: "interrupted (Ctrl-C)"}, "encodings": {0: "the encodings were listed"},
+    "serve": {0: "the server was stopped (Ctrl-C, SIGTERM)"}, "site": {0: "the site was written"},
 }
 """The exit codes of each command (every command also has 2 and 70)."""
 

@@ -26,6 +26,7 @@ from .watch import watched
 
 FAMILIES = {
     "solve": ("solve", "facts"),
+    "encodings": ("encodings",),
     "check": ("check",),
     "explain": ("explain", "hint"),
     "batch": ("batch",),
