@@ -22,6 +22,7 @@ import pytest
 from stepcheck import answers
 from test_web_page import LOOPY_7x7, Page, _browser, loop_through
 
+import slitherasp
 from slitherasp import tilings
 from slitherasp.formats import read_text, write_text
 from slitherasp.model.errors import InputError
@@ -46,12 +47,14 @@ def _serve(folder: Path) -> tuple[subprocess.Popen, int]:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Page, subprocess.Popen]]:
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Page, subprocess.Popen, str | None]]:
+    """The page of a site built with its manual (where MkDocs is installed: else the reason
+    it has none), served by a static server."""
     from slitherasp.web.site import build
 
     folder = tmp_path_factory.mktemp("site") / "public"
     try:
-        build(folder)
+        made = build(folder)
     except InputError as e:
         if "cannot fetch" in str(e):
             pytest.skip(f"the runtimes cannot be fetched here: {e}")
@@ -59,7 +62,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Page, subpr
     browser = _browser()
     server, port = _serve(folder)
     try:
-        yield Page(browser, f"http://127.0.0.1:{port}/"), server
+        yield Page(browser, f"http://127.0.0.1:{port}/"), server, made["manual"]
     finally:
         browser.quit()
         server.kill()
@@ -84,10 +87,11 @@ def _worker(page: Page, name: str) -> object:
         f"import('./static/pyworker.js').then((m) => done(m.{name}));")
 
 
-def test_the_site_plays_hints_generates_composes_and_works_offline(site: tuple[Page, subprocess.Popen]) -> None:
+def test_the_site_plays_hints_generates_composes_and_works_offline(
+        site: tuple[Page, subprocess.Popen, str | None]) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
 
-    page, server = site
+    page, server, no_manual = site
     p = read_text(LOOPY_7x7)
     (answer,) = answers(p)
     _open(page, LOOPY_7x7)
@@ -152,3 +156,24 @@ def test_the_site_plays_hints_generates_composes_and_works_offline(site: tuple[P
         "const done = arguments[arguments.length - 1];"
         f"caches.open('python-start').then((c) => c.match({spoilt!r})).then((r) => r ? r.arrayBuffer() : null)"
         ".then((b) => done(b ? b.byteLength : 0));") > 1_000_000, START)
+    # the manual, offline too: linked from the help, its pages kept by the service worker
+    _the_manual_is_read_offline(page, no_manual)
+
+
+def _the_manual_is_read_offline(page: Page, no_manual: str | None) -> None:
+    about = page.js("return document.querySelector('[data-role=about]').textContent")
+    assert f"slitherasp {slitherasp.__version__}" in about
+    if no_manual is not None:
+        assert "manual" not in about
+        pytest.skip(f"the site has no manual here: {no_manual}")
+    link = page.js("return document.querySelector('[data-role=about] a').href")
+    assert link == page.url + "docs/index.html"
+    page.b.get(link)  # the server is stopped: the service worker's copy
+    page.wait(lambda: f"manual of slitherasp {slitherasp.__version__}" in page.js("return document.body.innerText"))
+    page.b.get(page.url + "docs/manual/variants.html")
+    text = page.wait(lambda: page.js("return document.body.innerText"))
+    assert "Litherslink" in text and "sheep" in text
+    external = page.js("return [...document.querySelectorAll('link[href], script[src], img[src]')]"
+                       ".map((e) => e.href || e.src).filter((u) => !u.startsWith(location.origin))")
+    assert external == []
+

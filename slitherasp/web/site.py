@@ -12,6 +12,8 @@ runs :mod:`slitherasp.web.browser`, which answers each action with the functions
 :mod:`slitherasp.web.api`, and clingo-wasm answers the programs that the rules leave
 open (:mod:`slitherasp.solver.engines`). A service worker (``sw.js``) keeps every file for
 offline play, and a web app manifest lets a phone add the page to its home screen.
+The manual goes into ``docs/`` (:mod:`slitherasp.web.manual`), linked from the page's
+help, where MkDocs is installed.
 
 Nothing is loaded at run time from any host but the one serving the folder. The
 runtimes are fetched once into a cache (``$XDG_CACHE_HOME/slitherasp/npm``) or taken
@@ -37,6 +39,7 @@ import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..model.errors import InputError
 
@@ -45,6 +48,8 @@ __all__ = ["CLINGO", "PYODIDE", "REGISTRY", "Runtime", "build"]
 REGISTRY = "https://registry.npmjs.org"
 """Where the runtimes come from (``--registry`` for a mirror)."""
 STATIC = Path(__file__).parent / "static"
+ABOUT = '<p class="about" data-role="about" hidden></p>'
+"""Where the page's help says the version and links to the manual (the site fills it in)."""
 SITE_ONLY = ("sw.js",)
 """Static files that belong at the site's top (a service worker controls the folder it
 is served from and below)."""
@@ -81,10 +86,12 @@ RUNTIMES = (PYODIDE, CLINGO)
 
 
 def build(folder: str | Path, *, runtime: str | Path | None = None, registry: str = REGISTRY,
-          force: bool = False) -> dict[str, int]:
+          force: bool = False, manual: bool = True) -> dict[str, Any]:
     """Write the static site into ``folder`` (see the module); the number of files and
-    bytes written. The folder is written whole or not at all: built beside it, then
-    moved in place. An existing non-empty folder is replaced only with ``force``."""
+    bytes written, and ``"manual"``: None when the manual is in it, else why not. The
+    folder is written whole or not at all: built beside it, then moved in place. An
+    existing non-empty folder is replaced only with ``force``; ``manual=False`` leaves
+    the manual out."""
     target = Path(folder)
     if target.exists() and not target.is_dir():
         raise InputError(f"{target}: exists and is not a folder")
@@ -97,7 +104,8 @@ def build(folder: str | Path, *, runtime: str | Path | None = None, registry: st
     os.umask(umask)
     work.chmod(0o777 & ~umask)  # as a folder made by mkdir: a static server must read it
     try:
-        files = _write(work, packages)
+        missing = _manual(work / "docs") if manual else "left out (--no-manual)"
+        files = _write(work, packages, missing is None)
         if target.exists():
             old = target.with_name(f".{target.name}.old")
             shutil.rmtree(old, ignore_errors=True)
@@ -109,12 +117,23 @@ def build(folder: str | Path, *, runtime: str | Path | None = None, registry: st
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
-    return {"files": len(files), "bytes": sum(files.values())}
+    return {"files": len(files), "bytes": sum(files.values()), "manual": missing}
 
 
-def _write(work: Path, packages: dict[str, bytes]) -> dict[str, int]:
-    """Every file of the site into ``work``: path -> bytes written."""
+def _manual(docs: Path) -> str | None:
+    """Build the manual into ``docs``; None when built, else why not."""
+    from .manual import build as build_manual
+
+    return build_manual(docs)
+
+
+def _write(work: Path, packages: dict[str, bytes], manual: bool) -> dict[str, int]:
+    """Every file of the site into ``work`` (where ``manual``, the manual is in
+    ``work/docs`` already): path -> bytes written."""
     out: dict[str, bytes] = {}
+    if manual:
+        out.update({f"docs/{p.relative_to(work / 'docs').as_posix()}": p.read_bytes()
+                    for p in sorted((work / "docs").rglob("*")) if p.is_file()})
     for r in RUNTIMES:
         with tarfile.open(fileobj=io.BytesIO(packages[r.name]), mode="r:gz") as tar:
             for name in r.files:
@@ -131,7 +150,7 @@ def _write(work: Path, packages: dict[str, bytes]) -> dict[str, int]:
         f'export const BACKEND = "worker";\nexport const SNAPSHOT = "{python}";\n').encode()
     out["static/icon-192.png"], out["static/icon-512.png"] = icon(192), icon(512)
     out["manifest.webmanifest"] = _manifest()
-    out["index.html"] = _index()
+    out["index.html"] = _index(manual)
     version = _digest(out)
     cached = ["./", *sorted(out)]
     out["sw.js"] = (STATIC / "sw.js").read_text(encoding="utf-8").replace(
@@ -148,11 +167,19 @@ def _digest(files: dict[str, bytes]) -> str:
     return hashlib.sha256(b"".join(hashlib.sha256(files[k]).digest() for k in sorted(files))).hexdigest()[:16]
 
 
-def _index() -> bytes:
-    """The page, with the manifest and the icon a phone's home screen shows."""
+def _index(manual: bool) -> bytes:
+    """The page, with the manifest and the icon a phone's home screen shows, and in its
+    help the version and, where it is built, a link to the manual."""
+    from .. import __version__
+
     html = (STATIC / "index.html").read_text(encoding="utf-8")
     head = ('<link rel="manifest" href="manifest.webmanifest">\n'
-            '<link rel="apple-touch-icon" href="static/icon-192.png">\n')
+            '<link rel="apple-touch-icon" href="static/icon-192.png">\n'
+            f'<meta name="generator" content="slitherasp {__version__}">\n')
+    about = f"slitherasp {__version__}" + (
+        ' &middot; <a href="docs/index.html" target="_blank">the manual</a>: the rules of every variant, '
+        "the levels, every command" if manual else "")
+    html = html.replace(ABOUT, ABOUT.replace(" hidden>", ">").replace("</p>", f"{about}</p>"), 1)
     return html.replace("</head>", head + "</head>", 1).encode()
 
 
@@ -174,7 +201,7 @@ def source_zip() -> bytes:
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
         for path in sorted(root.rglob("*.py")):
             rel = path.relative_to(root)
-            if rel.parts[0] != "cli":
+            if rel.parts[0] not in ("cli", "manual"):  # the manual's sources: its hooks are no module
                 z.writestr(str(Path("slitherasp") / rel), path.read_bytes())
         for path in sorted(encoding_dir().glob("*.lp")):
             z.writestr(f"slitherasp/asp/{path.name}", path.read_bytes())
