@@ -1,4 +1,4 @@
-"""Rebuild the README's pictures of a book: ``python docs/book_pictures.py`` (needs the
+"""Rebuild the manual's pictures of a book: ``python docs/book_pictures.py`` (needs the
 ``print`` extra and poppler-utils' ``pdftoppm``).
 
 Makes a small collection on three tilings with ``slitherasp generate --spec``, prints
