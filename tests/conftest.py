@@ -16,6 +16,11 @@ from slitherasp.model import Puzzle
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("SLITHERASP_SHARED", ROOT.parent / "shared"))
 
+# The child processes the tests start (`python -m slitherasp.cli`, `python -c`) import the
+# slitherasp this run tests, whatever their folder: not a source tree that happens to be
+# their current folder (Python 3.11+; where PYTHONPATH names the tree, it is the one tested)
+os.environ.setdefault("PYTHONSAFEPATH", "1")
+
 
 def shared_file(*parts: str) -> Path:
     """A file under ../shared, or skip the test where the data is absent."""

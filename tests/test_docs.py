@@ -106,3 +106,12 @@ def test_the_manual_builds_strictly(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-4000:]
     assert (tmp_path / "site" / "manual" / "commands" / "solve.html").is_file()
     assert (tmp_path / "site" / "search" / "search_index.json").is_file()
+
+
+def test_ci_runs_exactly_the_readme_s_test_command() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = next(line for block in _blocks(ROOT / "README.md") if block.language == "sh"
+                   for line in block.text.splitlines() if "pytest" in line)
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().splitlines()
+    assert ci[-1] == command.strip() and command in readme
+    assert any(line.startswith("pip install") and '.whl)[all]"' in line for line in ci)  # the built wheel, every extra
