@@ -29,7 +29,7 @@ def remaining(limit: float | None) -> float | None:
 
 
 class Exit(IntEnum):
-    """The exit codes, as ``slitherasp --help`` and the README list them."""
+    """The exit codes, as ``slitherasp --help`` and the manual (docs/manual/errors.md) list them."""
 
     OK = 0
     INVALID = 1
