@@ -138,3 +138,19 @@ def interruptible() -> None:
     """In the child: Ctrl-C back to Python's default, even when the tests were started
     from a shell that ignores it (a background job: children inherit that)."""
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "xdist_group(name): tests that pytest-xdist runs in one process")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (``-n 2 --dist loadgroup``, the README's test command), the tests
+    of a module that share a fixture wider than a test (a browser, a built site, a served
+    page) run in one process, so that it is made once; the others spread over the processes."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        shared = info is not None and any(
+            defs and defs[-1].scope != "function" for defs in info.name2fixturedefs.values())
+        if shared and getattr(item, "module", None) is not None:
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
