@@ -17,7 +17,9 @@ The convention (the manual's page "Writing the manual" says it for authors):
   ``slitherasp solve`` after ``pip install ... &&``) is run and must succeed.
 
 Each page runs in a fresh folder holding a copy of ``instances/``, its blocks in order,
-so a block may use what an earlier one wrote. ``slitherasp`` and ``python`` are the
+so a block may use what an earlier one wrote. A block that calls a tool of the system
+that is not installed (:data:`TOOLS`: ``pdftoppm``) is left out, as the tests that need
+it skip. ``slitherasp`` and ``python`` are the
 interpreter and the package under test (the source tree, or the installed wheel in CI).
 """
 
@@ -43,6 +45,10 @@ NOT_RUN = re.compile(
     r"|pytest|python -m pytest|ruff check|lint-imports|mkdocs (build|serve)|python -m build|twine check"
     r"|curl |slitherasp .* --cluster tcp://)")
 """The commands a ``sh`` block may show without the tests running them."""
+
+
+TOOLS = ("pdftoppm",)
+"""Programs that examples may call and that a machine may lack (poppler-utils)."""
 
 
 @dataclass(frozen=True)
@@ -182,6 +188,8 @@ def check_page(page: Path, base: Path) -> list[str]:
     problems: list[str] = []
     names: dict = {}  # the Python sessions of one page share their names, as one session would
     for block in blocks(text):
+        if any(re.search(rf"\b{tool}\b", block.text) and shutil.which(tool) is None for tool in TOOLS):
+            continue
         if block.language == "console":
             commands = session(block)
             results = run_session(commands, cwd, env)
