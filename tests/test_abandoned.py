@@ -30,10 +30,10 @@ def _child(call: str) -> tuple[subprocess.CompletedProcess, float]:
 
 def test_a_command_called_with_its_arguments_returns_despite_abandoned_work() -> None:
     done, _ = _child("code = main(['count', '3x3t0:i'])\nprint('returned', code)\nimport os; os._exit(0)")
-    assert done.stdout.split() == ["213", "returned", "0"], done.stderr
+    assert done.stdout.split() == ["213", "returned", "0"], (done.returncode, done.stdout, done.stderr)
 
 
 def test_the_command_line_of_the_process_leaves_at_once() -> None:
     done, took = _child("main()\nprint('returned')")
-    assert done.returncode == 0 and done.stdout.split() == ["213"], done.stderr
+    assert done.returncode == 0 and done.stdout.split() == ["213"], (done.returncode, done.stdout, done.stderr)
     assert took < 50  # not the 60 s the abandoned thread runs on
