@@ -1,11 +1,18 @@
-"""The optional compiled rule engine: the seven modules of the rules' cascade compiled
-with mypyc from the same ``.py`` files, all of them or none.
+"""What ``pyproject.toml`` cannot declare: the optional compiled rule engine, and the
+manual's sources in the wheel.
+
+The compiled rule engine: the seven modules of the rules' cascade compiled with mypyc
+from the same ``.py`` files, all of them or none.
 
 ``pip install .`` compiles them when it can (CPython, a C compiler, mypy in the build
 environment); anywhere else, and for an editable install (``pip install -e .``: a
 compiled module would shadow the ``.py`` being edited) or with ``SLITHERASP_PURE=1``,
 the package is the pure Python one. At run time ``SLITHERASP_PURE=1`` imports the
 ``.py`` files even where the compiled ones are installed (:mod:`slitherasp.rules.compiled`).
+
+The manual's sources (``mkdocs.yml``, ``CHANGELOG.md`` and ``docs/`` but its picture
+scripts) go into the wheel as ``slitherasp/manual/``, so that ``slitherasp site`` builds
+the manual from an installed package (:mod:`slitherasp.web.manual`).
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 COMPILED = ("board", "easy", "loopy", "faces", "beyond", "engine", "derive")
 """The modules compiled (slitherasp/rules/NAME.py): the cascade and the removal's derivations."""
@@ -33,7 +41,7 @@ def _why_pure() -> str | None:
         return f"{platform.python_implementation()} is not CPython"
     if not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
         return "no Python.h (the python3-dev package)"
-    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]  # CC as distutils reads it
     if not any((Path(d) / cc).is_file() for d in os.environ.get("PATH", "").split(os.pathsep)):
         return f"no C compiler ({cc})"
     try:
@@ -78,4 +86,35 @@ class _OrPure(build_ext):
             raise RuntimeError(f"{ext.name}: {e}") from None
 
 
-setup(ext_modules=_extensions(), cmdclass={"build_ext": _OrPure})
+MANUAL = ("mkdocs.yml", "CHANGELOG.md")
+"""The manual's files beside ``docs/`` that its build reads."""
+
+
+def manual_sources(root: Path) -> list[Path]:
+    """The files of the manual's sources under ``root`` (the clone or the unpacked
+    source distribution): its pages, pictures and build hooks, not the scripts that
+    draw the pictures (``docs/*.py``) nor caches."""
+    docs = root / "docs"
+    files = [root / name for name in MANUAL]
+    files += [p for p in sorted(docs.rglob("*")) if p.is_file() and "__pycache__" not in p.parts
+              and not (p.parent == docs and p.suffix == ".py")]
+    return files
+
+
+class _WithManual(build_py):
+    """Also copy the manual's sources into the package (``slitherasp/manual/``), where an
+    installed ``slitherasp site`` finds them. An editable install has the clone's own."""
+
+    def run(self) -> None:
+        super().run()
+        if getattr(self, "editable_mode", False):
+            return
+        root = Path(__file__).resolve().parent
+        target = Path(self.build_lib) / "slitherasp" / "manual"
+        for source in manual_sources(root):
+            copy = target / source.relative_to(root)
+            self.mkpath(str(copy.parent))
+            self.copy_file(str(source), str(copy), preserve_mode=False)
+
+
+setup(ext_modules=_extensions(), cmdclass={"build_ext": _OrPure, "build_py": _WithManual})

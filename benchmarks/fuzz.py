@@ -558,7 +558,7 @@ class Pool:
 # --------------------------------------------------------------------------- command line runs
 CLI = [sys.executable, "-m", "slitherasp.cli"]
 CLI_EXIT = {0, 1, 2, 20, 124}
-"""Exit codes the README documents for these commands (130 needs a Ctrl-C)."""
+"""Exit codes the manual documents for these commands (130 needs a Ctrl-C)."""
 
 
 def cli_case(seeds: dict[str, list[str]], rng: random.Random, folder: Path,

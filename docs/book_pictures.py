@@ -1,8 +1,8 @@
-"""Rebuild the README's pictures of a book: ``python docs/book_pictures.py`` (needs the
+"""Rebuild the manual's pictures of a book: ``python docs/book_pictures.py`` (needs the
 ``print`` extra and poppler-utils' ``pdftoppm``).
 
 Makes a small collection on three tilings with ``slitherasp generate --spec``, prints
-it with ``slitherasp book --solutions --explain --sort grade`` as the README shows,
+it with ``slitherasp book --solutions --explain --sort grade`` as the manual shows,
 and saves its first page of puzzles and its first walkthrough page as
 ``docs/book-puzzles.png`` and ``docs/book-walkthrough.png``.
 """

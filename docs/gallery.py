@@ -1,4 +1,4 @@
-"""Rebuild the README's gallery: ``python docs/gallery.py`` (needs Pillow).
+"""Rebuild the manual's gallery: ``python docs/gallery.py`` (needs Pillow).
 
 One generated puzzle per tiling family, solved, checked by the validator and drawn
 with its answer shaded into ``docs/gallery/<family>.png``.

@@ -1,4 +1,4 @@
-"""Retake the README's pictures of the web app: ``python docs/web_screenshots.py``
+"""Retake the manual's pictures of the web app: ``python docs/web_screenshots.py``
 (needs ``chromium`` and ``chromium-driver`` and the ``test`` extra).
 
 The page is played as a person plays it, with selenium's pointer actions (press, move,

@@ -138,7 +138,7 @@ def readme(rows: list[Row]) -> str:
     return (
         "# Bundled instances\n\nMade by `python instances/build.py` (the generator, seed 1, at about 30, 100\n"
         "and 250 faces per tiling). Each `NAME.lp` has its geometry `NAME.geo.json` and its\n"
-        "unique answer `NAME.answer`, checked by the validator. Grades as defined in the README:\n"
+        "unique answer `NAME.answer`, checked by the validator. Grades as the manual defines them:\n"
         "**for a person** (`slitherasp explain` or `grade`: the hardest rule a person needs, and\n"
         "its score) and **for the solver** (clingo's effort: easy, medium, hard).\n\n"
         "**Who they are for.** The generator was asked for one answer only, not for a person's\n"

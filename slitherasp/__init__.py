@@ -28,7 +28,9 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-__version__ = "0.1.0"
+__version__ = "1.0.0"
+"""The version, in one place: the package metadata (pyproject.toml), --version, the site and
+the manual all read it from here."""
 
 _EXPORTS = {
     "model.errors": ("GeometryError", "InputError", "SlitherError"),

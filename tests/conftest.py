@@ -16,6 +16,11 @@ from slitherasp.model import Puzzle
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("SLITHERASP_SHARED", ROOT.parent / "shared"))
 
+# The child processes the tests start (`python -m slitherasp.cli`, `python -c`) import the
+# slitherasp this run tests, whatever their folder: not a source tree that happens to be
+# their current folder (Python 3.11+; where PYTHONPATH names the tree, it is the one tested)
+os.environ.setdefault("PYTHONSAFEPATH", "1")
+
 
 def shared_file(*parts: str) -> Path:
     """A file under ../shared, or skip the test where the data is absent."""
@@ -133,3 +138,19 @@ def interruptible() -> None:
     """In the child: Ctrl-C back to Python's default, even when the tests were started
     from a shell that ignores it (a background job: children inherit that)."""
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "xdist_group(name): tests that pytest-xdist runs in one process")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (``-n 2 --dist loadgroup``, the README's test command), the tests
+    of a module that share a fixture wider than a test (a browser, a built site, a served
+    page) run in one process, so that it is made once; the others spread over the processes."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        shared = info is not None and any(
+            defs and defs[-1].scope != "function" for defs in info.name2fixturedefs.values())
+        if shared and getattr(item, "module", None) is not None:
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))

@@ -1,6 +1,6 @@
 """Attacks on the input boundary: every reader ends in a puzzle or an InputError.
 
-The promise under test (README, "Exit codes"): bad input never crashes with a
+The promise under test (the manual, "Bad input and exit codes"): bad input never crashes with a
 traceback, never hangs and never loses data. Property tests (hypothesis) mutate small
 valid inputs of every reader (character insertions, deletions and replacements drawn
 from alphabets that have broken parsers before: Unicode digits, huge numbers, deep

@@ -4,6 +4,7 @@ and every command's ``--help`` lists its own exit codes."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import socket
@@ -43,25 +44,36 @@ def test_a_game_id_is_an_instance(capsys) -> None:  # type: ignore[no-untyped-de
     assert check(puzzle, read_answer(capsys.readouterr().out)).valid
 
 
-def test_the_readme_s_clingo_command_runs(tmp_path: Path) -> None:
-    readme = (ROOT / "README.md").read_text()
-    command = re.search(r"`(slitherasp facts p\.lp \| [^`]*asp/slitherlink\.lp -)`", readme)
-    assert command is not None
+def test_clingo_runs_the_listed_encoding_from_a_folder_outside_the_clone(tmp_path: Path) -> None:
+    """``slitherasp facts P | python -m clingo $(slitherasp encodings reach) -`` from any
+    folder: the encodings' installed files, found by the command, not by a relative path."""
     (tmp_path / "p.lp").write_text(_facts(LOOPY_7x7))
-    shell = command.group(1).replace(" asp/", f" {ROOT}/asp/").replace("python -m clingo", "PYTHON -m clingo")
-    shell = shell.replace("slitherasp facts", "PYTHON -m slitherasp.cli facts").replace("PYTHON", sys.executable)
+    cli = f"{sys.executable} -c 'import sys; from slitherasp.command import run; sys.exit(run())'"
+    shell = f"{cli} facts p.lp | {sys.executable} -m clingo $({cli} encodings reach) -"
     done = subprocess.run(shell, shell=True, cwd=tmp_path, capture_output=True, text=True, timeout=120)
-    assert "SATISFIABLE" in done.stdout.split(), done.stderr
+    assert "SATISFIABLE" in done.stdout, done.stderr
+    puzzle = read_text(LOOPY_7x7)
+    assert check(puzzle, read_answer(done.stdout)).valid
 
 
-def test_the_readme_s_api_example_is_accepted() -> None:
+def test_every_encoding_listed_is_a_file_that_says_what_it_enforces(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["encodings", "--json"]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert {"reach", "colour", "sloop"} <= {r["name"] for r in rows}
+    for row in rows:
+        assert Path(row["file"]).is_absolute() and Path(row["file"]).is_file() and len(row["enforces"]) > 10
+        assert main(["encodings", row["name"]]) == 0
+        assert capsys.readouterr().out == row["file"] + "\n"
+
+
+def test_the_manual_s_api_example_is_accepted() -> None:
     pytest.importorskip("starlette")
     from starlette.testclient import TestClient
 
     from slitherasp.web.app import create_app
 
-    readme = (ROOT / "README.md").read_text()
-    example = re.search(r"curl -s localhost:8765(/api/\w+)((?:\s+\\\n|\s+-H '[^']*')*)\s+-d '([^']*)'", readme)
+    page = (ROOT / "docs" / "manual" / "web.md").read_text()
+    example = re.search(r"curl -s localhost:8765(/api/\w+)((?:\s+\\\n|\s+-H '[^']*')*)\s+-d '([^']*)'", page)
     assert example is not None
     path, headers, body = example.groups()
     sent = dict(h.split(": ", 1) for h in re.findall(r"-H '([^']*)'", headers))

@@ -1,4 +1,4 @@
-"""The examples of docs/manual/encodings.md run as written: each ``$`` line of a
+"""The examples of docs/manual/models.md run as written: each ``$`` line of a
 ``console`` block in a shell, in one folder for the page, its output (standard output and
 error together) compared with the lines under it."""
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGE = ROOT / "docs" / "manual" / "encodings.md"
+PAGE = ROOT / "docs" / "manual" / "models.md"
 
 
 def examples(text: str) -> list[tuple[str, list[str]]]:

@@ -31,6 +31,7 @@ import pytest
 from stepcheck import answers
 from test_web_page import LOOPY_7x7, Page, _browser, loop_through
 
+import slitherasp
 from slitherasp import tilings
 from slitherasp.formats import read_text, write_text
 from slitherasp.model.errors import InputError
@@ -55,8 +56,9 @@ def _serve(folder: Path) -> tuple[subprocess.Popen, int]:
 
 
 @pytest.fixture(scope="module")
-def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once for the module (ready puzzles of two tilings)."""
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str | None]:
+    """The site, built once for the module (ready puzzles of two tilings, and the manual
+    where MkDocs is installed), and why it has no manual (None when it has one)."""
     from slitherasp.web.site import build
 
     public = tmp_path_factory.mktemp("site") / "public"
@@ -67,7 +69,19 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
             pytest.skip(f"the runtimes cannot be fetched here: {e}")
         raise
     assert "snapshot" in made
-    return public
+    return public, made["manual"]
+
+
+@pytest.fixture(scope="module")
+def folder(built: tuple[Path, str | None]) -> Path:
+    """The site's folder."""
+    return built[0]
+
+
+@pytest.fixture(scope="module")
+def no_manual(built: tuple[Path, str | None]) -> str | None:
+    """Why the site has no manual (None when it has one)."""
+    return built[1]
 
 
 @pytest.fixture(scope="module")
@@ -232,8 +246,8 @@ def test_a_page_kept_for_the_back_button_lets_its_worker_go(site: tuple[Page, su
     assert _worker(page, "spawns") == 2
 
 
-def test_the_site_plays_hints_generates_composes_and_works_offline(folder: Path, site: tuple[Page, subprocess.Popen]
-                                                                   ) -> None:
+def test_the_site_plays_hints_generates_composes_and_works_offline(folder: Path, site: tuple[Page, subprocess.Popen],
+                                                                   no_manual: str | None) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
 
     page, server = site
@@ -319,3 +333,24 @@ def test_the_site_plays_hints_generates_composes_and_works_offline(folder: Path,
     page.act("daily")
     page.wait(lambda: "Today's puzzle" in page.status(), START)
     assert len(answers(page.puzzle(), limit=2)) == 1
+    # the manual, offline too: linked from the help, its pages kept by the service worker
+    _the_manual_is_read_offline(page, no_manual)
+
+
+def _the_manual_is_read_offline(page: Page, no_manual: str | None) -> None:
+    about = page.js("return document.querySelector('[data-role=about]').textContent")
+    assert f"slitherasp {slitherasp.__version__}" in about
+    if no_manual is not None:
+        assert "manual" not in about
+        pytest.skip(f"the site has no manual here: {no_manual}")
+    link = page.js("return document.querySelector('[data-role=about] a').href")
+    assert link == page.url + "docs/index.html"
+    page.b.get(link)  # the server is stopped: the service worker's copy
+    page.wait(lambda: f"manual of slitherasp {slitherasp.__version__}" in page.js("return document.body.innerText"))
+    page.b.get(page.url + "docs/manual/variants.html")
+    text = page.wait(lambda: page.js("return document.body.innerText"))
+    assert "Litherslink" in text and "sheep" in text
+    external = page.js("return [...document.querySelectorAll('link[href], script[src], img[src]')]"
+                       ".map((e) => e.href || e.src).filter((u) => !u.startsWith(location.origin))")
+    assert external == []
+

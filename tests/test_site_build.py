@@ -11,9 +11,11 @@ from pathlib import Path
 
 import pytest
 
+import slitherasp
 from slitherasp.cli.main import main
 from slitherasp.model.errors import InputError
-from slitherasp.web import site
+from slitherasp.model.extras import install
+from slitherasp.web import manual, site
 
 
 def fake_runtime(folder: Path) -> None:
@@ -71,7 +73,7 @@ def test_the_icons_are_pngs_of_their_size() -> None:
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("built") / "public"
     try:
-        site.build(folder, ready=["square", "hats"])
+        site.build(folder, ready=["square", "hats"], manual=False)  # the manual: tests/test_site.py builds one
     except InputError as e:
         if "cannot fetch" in str(e):
             pytest.skip(f"the runtimes cannot be fetched here: {e}")
@@ -94,3 +96,27 @@ def test_the_site_loads_nothing_from_another_host(built: Path) -> None:
     manifest = json.loads((built / "manifest.webmanifest").read_text())
     assert manifest["display"] == "standalone" and {i["sizes"] for i in manifest["icons"]} == {"192x192", "512x512"}
     assert 'rel="manifest"' in (built / "index.html").read_text()
+
+
+def test_without_mkdocs_the_site_says_so_in_one_line_and_has_no_manual(
+        built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(manual, "_importable", lambda name: False)  # as where the docs extra is not installed
+    assert main(["site", str(tmp_path / "public")]) == 0
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "the site has no manual" in err and install("docs") in err
+    assert "wrote" in out and not (tmp_path / "public" / "docs").exists()
+    page = (tmp_path / "public" / "index.html").read_text()
+    assert f'data-role="about">slitherasp {slitherasp.__version__}</p>' in page and "docs/index.html" not in page
+
+
+def test_the_site_says_its_version_once_the_package_s(built: Path) -> None:
+    page = (built / "index.html").read_text()
+    assert f'<meta name="generator" content="slitherasp {slitherasp.__version__}">' in page
+    assert page.count('data-role="about"') == 1 and 'data-role="about" hidden' not in page
+
+
+def test_the_manual_s_sources_are_found_where_the_package_is() -> None:
+    source = manual.config()
+    assert source is not None and source.name == "mkdocs.yml"
+    assert (source.parent / "docs" / "manual" / "variants.md").is_file()
+    assert (source.parent / "CHANGELOG.md").is_file() and (source.parent / "docs" / "hooks" / "manual.py").is_file()

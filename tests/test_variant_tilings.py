@@ -170,12 +170,13 @@ def test_serve_says_why_all_points_has_no_answer_on_a_patch(served: Page) -> Non
 # -- the static site -------------------------------------------------------------------------------
 site = test_site.site
 folder = test_site.folder  # the site's build, which test_site.site serves
+built = test_site.built
 
 
 @pytest.mark.parametrize(("tiling", "size", "rule"), CASES)
 def test_the_static_site_makes_shares_and_reopens_a_variant_on_its_tiling(site, tiling: str, size: str,  # type: ignore[no-untyped-def]
                                                                           rule: str) -> None:
-    page, _ = site
+    page, *_ = site  # the page, the static server, what the site lacks
     test_site._open(page, "3x3t0:2a3b1a3a")
     made_shared_reopened_played(page, lambda: Page(_browser(), page.url), tiling, size, rule, test_site.START)
     assert [e for e in page.errors() if "favicon" not in e["message"]] == []

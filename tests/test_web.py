@@ -225,7 +225,7 @@ FIELDS = {"open": ("puzzle", "clues"), "solve": ("puzzle", "clues", "unique", "f
           "render": ("puzzle", "clues", "links", "non_links", "shade"), "print": ("puzzle", "clues", "paper"),
           "reduce": ("puzzle", "clues"), "share": ("puzzle", "clues"), "tilings": ("tiling",),
           "estimate": ("tiling", "size", "difficulty"), "daily": ("date", "tiling", "difficulty", "open")}
-"""The fields of each action's request (the README's table)."""
+"""The fields of each action's request (the manual's table, docs/manual/web.md)."""
 ODD = ["x5", "²", "9" * 5000, "", " 7 x ", "٣x٣", "\x00", -1, 10**400, 1.5, True, None, [], {}, [[["x"]]], [None, 3]]
 """What a script or an attacker may send in any field: sizes the command line refuses,
 digits Python reads but ASCII has not, numbers too long to convert, every JSON type."""

@@ -29,7 +29,7 @@ def remaining(limit: float | None) -> float | None:
 
 
 class Exit(IntEnum):
-    """The exit codes, as ``slitherasp --help`` and the README list them."""
+    """The exit codes, as ``slitherasp --help`` and the manual (docs/manual/errors.md) list them."""
 
     OK = 0
     INVALID = 1
@@ -142,7 +142,8 @@ COMMAND_CODES: dict[str, dict[int, str]] = {
               "(the count so far is printed)", 124: "the time limit ran out: the count is a lower bound (+)",
               130: "interrupted (Ctrl-C): the count so far is printed"},
     "census": {0: "counted", 124: "the time limit ran out (nothing counted)", 130: "interrupted (Ctrl-C)"},
-    "serve": {0: "the server was stopped (Ctrl-C, SIGTERM)"},
+    "encodings": {0: "the encodings were listed"},
+    "serve": {0: "the server was stopped (Ctrl-C, SIGTERM)"}, "site": {0: "the site was written"},
 }
 """The exit codes of each command (every command also has 2 and 70)."""
 

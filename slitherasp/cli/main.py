@@ -26,6 +26,7 @@ from .watch import watched
 
 FAMILIES = {
     "solve": ("solve", "facts"),
+    "encodings": ("encodings",),
     "check": ("check",),
     "explain": ("explain", "hint"),
     "batch": ("batch",),
@@ -111,11 +112,14 @@ def build_parser(family: str | None = None) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; its exit code (see :class:`~slitherasp.cli.common.Exit`)."""
+    """Run one command; its exit code (see :class:`~slitherasp.cli.common.Exit`). Run as
+    the process's own command line (``argv`` None), it ends the process at once when work
+    it abandoned runs on; called with ``argv`` (a test, a script), it returns."""
     # numpy and shapely warn of overflows and NaN on strange geometry; the command
     # line reports problems in its own one line instead
     warnings.filterwarnings("ignore", category=RuntimeWarning)
     common.STARTED = time.perf_counter()  # time limits count from here (main may run many times in one process)
+    own = argv is None  # the process's own command line
     argv = with_command(sys.argv[1:] if argv is None else list(argv))
     parser = build_parser(family_of(argv))
     wrong = misspelt_command(argv)
@@ -130,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with watched(args):
         code = run(args)
     solver = sys.modules.get("slitherasp.solver.run")
-    if solver is not None and solver.abandoned():
+    if own and solver is not None and solver.abandoned():
         # A search or grounding that does not stop runs on in a thread: leave now
         # instead of waiting for it (the results are printed already).
         sys.stdout.flush()

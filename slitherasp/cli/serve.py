@@ -9,6 +9,7 @@ import socket
 from typing import Any
 
 from ..model.errors import InputError
+from ..model.extras import needs
 from .common import Exit, command, err, time_limit_arg, whole
 
 
@@ -45,7 +46,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
         from ..web.app import LOCAL_HOSTS, create_app
     except ImportError as e:
-        raise InputError(f"the web app needs its extra: pip install 'slitherasp[web]' ({e.name} is missing)") from None
+        raise InputError(f"{needs('web', 'the web app')}; {e.name} is missing") from None
     if not 0 < args.port < 65536:
         raise InputError(f"--port {args.port} is not a port (1..65535)")
     listener = _listen(args.host, args.port)  # a busy port is said before anything else

@@ -18,8 +18,9 @@ def add_parser(sub: Any) -> None:
         "Write the web app as a static site into DIR: the page, this package's Python, and the\n"
         "runtimes it runs on in the browser (Pyodide and clingo-wasm: fetched once from the npm\n"
         "registry at pinned versions and checked against their published sha512, or taken from\n"
-        "--runtime). Serve DIR from any static host (GitHub Pages) or folder server; after the\n"
-        "first visit the page plays offline, and a phone can add it to its home screen.",
+        "--runtime), and the manual (built with MkDocs, the 'docs' extra, where it is installed).\n"
+        "Serve DIR from any static host (GitHub Pages) or folder server; after the first visit\n"
+        "the page plays offline, and a phone can add it to its home screen.",
         "examples:\n"
         "  slitherasp site public/\n"
         "  python -m http.server -d public 8000        # then open http://localhost:8000/\n"
@@ -29,6 +30,7 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--runtime", metavar="FOLDER",
                    help="take pyodide-314.0.7.tgz and clingo-wasm-0.6.0.tgz from FOLDER, not the registry")
     p.add_argument("--registry", metavar="URL", help="the npm registry to fetch them from")
+    p.add_argument("--no-manual", action="store_true", help="leave the manual out of the site")
     p.add_argument("--force", action="store_true", help="replace DIR if it holds files")
     p.add_argument("--ready", metavar="TILINGS",
                    help="the tilings whose ready puzzles the site holds, comma-separated (default: all; the "
@@ -44,7 +46,10 @@ def run(args: argparse.Namespace) -> int:
     _runtime_kept(args.runtime, args.folder)
     ready = None if args.ready is None else [n.strip() for n in args.ready.split(",") if n.strip()]
     made = build(args.folder, runtime=args.runtime, registry=args.registry or REGISTRY, force=args.force,
-                 ready=ready, snapshot=not args.no_snapshot, progress=lambda line: err(f"slitherasp: {line}"))
+                 ready=ready, snapshot=not args.no_snapshot, manual=not args.no_manual,
+                 progress=lambda line: err(f"slitherasp: {line}"))
+    if made["manual"] is not None and not args.no_manual:
+        err(f"slitherasp: note: the site has no manual: {made['manual']}")
     out(f"wrote {made['files']} files ({made['bytes'] / 2**20:.1f} MB) to {args.folder} ({made['snapshot']}); "
         f"try it: python -m http.server -d {args.folder} 8000")
     return Exit.OK

@@ -68,12 +68,14 @@ def add_parser(sub: Any) -> None:
         "facts",
         "print an instance as competition facts (plus root candidates)",
         "Print the instance as edge/2, cell_contains/3 and clue/2 facts, followed by\n"
-        "the root-candidate facts the encoding needs, so that clingo can be run by hand:\n"
-        "  slitherasp facts puzzle.lp | python -m clingo asp/slitherlink.lp -\n"
+        "the root-candidate facts the encoding needs, so that clingo can be run by hand\n"
+        "from any folder ('slitherasp encodings' lists the encodings' installed files):\n"
+        "  slitherasp facts puzzle.lp | python -m clingo $(slitherasp encodings reach) -\n"
         "(pip's clingo has no 'clingo' command; 'python -m clingo' is the same program)",
         "examples:\n"
         "  slitherasp facts puzzle.lp > puzzle-facts.lp\n"
-        "  slitherasp facts 7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a | python -m clingo asp/slitherlink.lp -\n"
+        "  slitherasp facts 7x7t0:e1a1c2c323d1a1c30a2a11d23a3a1b2a | \\\n"
+        "    python -m clingo $(slitherasp encodings colour) -\n"
         "  slitherasp facts puzzle.lp --plain     the instance facts only\n\n",
     )
     instance_args(p)
@@ -167,11 +169,12 @@ def run_facts(args: argparse.Namespace) -> int:
         from ..kinds.facts import DEFAULT_ENCODING
 
         program = kind_of(puzzle).program(puzzle, DEFAULT_ENCODING)
-        sys.stdout.write(f"% {puzzle.title}: the facts asp/{program.path.name} reads\n{program.facts}\n")
+        sys.stdout.write(f"% {puzzle.title}: the facts that {program.path.name} reads "
+                         f"(slitherasp encodings {program.encoding}: its file)\n{program.facts}\n")
         return 0
     sys.stdout.write(write_instance(puzzle))
     if not args.plain:
-        sys.stdout.write("% root candidates for asp/loop.lp (derived, not part of the instance)\n")
+        sys.stdout.write("% root candidates for loop.lp (derived, not part of the instance)\n")
         sys.stdout.write(facts_text(puzzle))
         choice = resolve_choice(encoding_of(args), puzzle)
         files = " ".join(f"asp/{f}" for f in (MODELS[choice.model].file, *(OPTIONS[o].file for o in choice.options)))

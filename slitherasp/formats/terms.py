@@ -48,11 +48,14 @@ class Fact:
 
 def _compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
     """``pattern`` compiled. Python 3.10 has neither possessive repeats nor atomic
-    groups: there the pattern is compiled with greedy repeats and plain groups, which
-    match the same here (every repeat is followed by what it cannot take, alternatives
-    start differently: ``tests/test_reading.py``), at the cost of a few more steps when
-    a match fails. (No '+' follows a repeat in these patterns but as a quantifier.)"""
-    if sys.version_info < (3, 11):
+    groups, and those of Python 3.11 before 3.11.5 match wrongly where a repeated group
+    can backtrack (CPython's gh-106052 and gh-100061; Debian 12 ships 3.11.2, where the
+    fast path read ``(a)`` as ``(a)``, not ``a``): there the pattern is compiled with
+    greedy repeats and plain groups, which match the same here (every repeat is followed
+    by what it cannot take, alternatives start differently: ``tests/test_reading.py``),
+    at the cost of a few more steps when a match fails. (No '+' follows a repeat in
+    these patterns but as a quantifier.)"""
+    if sys.version_info < (3, 11, 5):
         pattern = _greedy(pattern)
     return re.compile(pattern, flags)
 

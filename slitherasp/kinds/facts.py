@@ -74,6 +74,22 @@ def encoding_path(name: str) -> Path:
     return encoding_dir() / FILES[name]
 
 
+def encoding_summary(name: str) -> str:
+    """What a named encoding enforces, in the words of its file's header (the text after
+    ``NAME.lp --``, continued on the lines under it up to the header's rule).
+
+    >>> encoding_summary("sloop")
+    'Sloop (simple loop): one loop through the centre of every white cell'
+    """
+    words: list[str] = []
+    for line in encoding_path(name).read_text(encoding="utf-8").splitlines()[1:]:
+        text = line.lstrip("%").strip()
+        if text.startswith("="):
+            break
+        words.append(text.partition(" -- ")[2] if not words else text)
+    return " ".join(w for w in words if w)
+
+
 @cache
 def encoding_text(name: str, options: tuple[str, ...] = ()) -> str:
     """A named encoding (and the files of its ``options``) as one text, its

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import signal
 import time
@@ -30,6 +31,7 @@ from pathlib import Path
 from typing import Any, overload
 
 from ..model.errors import GenerationError, InputError
+from ..model.extras import needs
 from ..model.stopping import check, end_with_parent
 from .setting import Setting
 
@@ -401,13 +403,16 @@ def _dask(cluster: str) -> Iterator[Any]:
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise InputError("--cluster needs Dask: pip install 'slitherasp[cluster]'") from None
+        raise InputError(needs("cluster", "--cluster")) from None
     local = None
     if cluster.startswith("local:"):
         n = cluster.partition(":")[2]
         if not n.isdigit() or not 1 <= int(n) <= 256:
             raise InputError(f"--cluster local:N needs a number of workers 1..256, not {n!r}")
-        local = LocalCluster(n_workers=int(n), threads_per_worker=1, processes=True, dashboard_address=None)
+        # no dashboard on its well-known port, and Dask's own warnings kept to errors: its
+        # "port 8787 is already in use" and workers killed at the end are no news to a user
+        local = LocalCluster(n_workers=int(n), threads_per_worker=1, processes=True, dashboard_address=":0",
+                             silence_logs=logging.ERROR)
     try:
         try:
             client = Client(local if local is not None else cluster, timeout="20s")

@@ -55,7 +55,7 @@ def svg(drawing: Puzzle | Scene, answer: Iterable[int] | None = None, *, title: 
 def png(drawing: Puzzle | Scene, answer: Iterable[int] | None = None, path: str | Path | None = None, *,
         scale: float | None = None, title: str | None = None, **options: Any) -> bytes:
     """The drawing of :func:`svg` as PNG bytes, ``scale`` pixels per median edge;
-    also written to ``path`` if given. Needs Pillow (``pip install 'slitherasp[png]'``)."""
+    also written to ``path`` if given. Needs Pillow (the ``png`` extra)."""
     data = _png.png(_scene(drawing, answer, title, options), scale=scale)
     if path is not None:
         from ..model.files import write_files

@@ -32,11 +32,10 @@ from typing import Any
 
 from ..model import Point
 from ..model.errors import InputError
+from ..model.extras import needs
 from .scene import COLOURS, EdgeMark, Scene
 from .svg import CROSS_SIZE, DOT_RADIUS, GRID_WIDTH, LOOP_WIDTH, MARK_WIDTH, MARKED_CROSS_WIDTH, marked_cross
 
-INSTALL = "PDF output needs fpdf2: pip install 'slitherasp[print]' (or: pip install fpdf2)"
-"""The one line said when the ``print`` extra is missing."""
 FONT = "sans"
 """The family name the font is registered under in each document."""
 FONT_FILES = (
@@ -60,7 +59,7 @@ def fpdf() -> Any:
     try:
         import fpdf as module
     except ImportError:
-        raise InputError(INSTALL) from None
+        raise InputError(needs("print", "PDF output")) from None
     return module
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..model import Point
 from ..model.errors import InputError
+from ..model.extras import needs
 from .scene import COLOURS, EdgeMark, Scene
 from .svg import CROSS_SIZE, DOT_RADIUS, GRID_WIDTH, LOOP_WIDTH, MARK_WIDTH, MARKED_CROSS_WIDTH, marked_cross
 
@@ -28,9 +29,7 @@ def _pillow() -> Any:
     try:
         from PIL import Image, ImageDraw, ImageFont
     except ImportError:
-        raise InputError(
-            "PNG output needs Pillow: pip install 'slitherasp[png]' (or: pip install pillow)"
-        ) from None
+        raise InputError(needs("png", "PNG output")) from None
     return Image, ImageDraw, ImageFont
 
 

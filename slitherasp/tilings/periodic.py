@@ -14,7 +14,7 @@ shared corners agree to rounding, and :func:`slitherasp.model.from_faces` merges
 The tables at the end are the tilings: the Archimedean ones missing from Loopy
 (``SNUB_HEXAGONAL``, ``ELONGATED_TRIANGULAR``), the Archimedean partners of the Laves
 tilings made in :mod:`slitherasp.tilings.dual`, and the reconstructions of the ASP
-competition's graphs (``ALTAIR``, ``TRISQUARES``, ``SNOWFLAKE``; see ``docs/tilings.md``).
+competition's graphs (``ALTAIR``, ``TRISQUARES``, ``SNOWFLAKE``; see the manual, ``docs/manual/tilings.md``).
 
 >>> up, down = [(0, 0), (1, 0), (0.5, SQRT3 / 2)], [(1, 0), (1.5, SQRT3 / 2), (0.5, SQRT3 / 2)]
 >>> tri = periodic([up, down], (1, 0), (0.5, SQRT3 / 2))

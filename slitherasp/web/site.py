@@ -12,6 +12,8 @@ runs :mod:`slitherasp.web.browser`, which answers each action with the functions
 :mod:`slitherasp.web.api`, and clingo-wasm answers the programs that the rules leave
 open (:mod:`slitherasp.solver.engines`). A service worker (``sw.js``) keeps every file for
 offline play, and a web app manifest lets a phone add the page to its home screen.
+The manual goes into ``docs/`` (:mod:`slitherasp.web.manual`), linked from the page's
+help, where MkDocs is installed.
 
 A first visit shows a board before any of Python has arrived: the build makes ready
 puzzles (:mod:`.ready`, with what the page draws), and where Node.js is installed it
@@ -54,6 +56,8 @@ __all__ = ["CLINGO", "PYODIDE", "REGISTRY", "Runtime", "build"]
 REGISTRY = "https://registry.npmjs.org"
 """Where the runtimes come from (``--registry`` for a mirror)."""
 STATIC = Path(__file__).parent / "static"
+ABOUT = '<p class="about" data-role="about" hidden></p>'
+"""Where the page's help says the version and links to the manual (the site fills it in)."""
 SITE_ONLY = ("sw.js",)
 """Static files that belong at the site's top (a service worker controls the folder it
 is served from and below)."""
@@ -91,13 +95,15 @@ RUNTIMES = (PYODIDE, CLINGO)
 
 def build(folder: str | Path, *, runtime: str | Path | None = None, registry: str = REGISTRY,
           force: bool = False, ready: Iterable[str] | None = None, snapshot: bool = True,
-          progress: Callable[[str], None] | None = None) -> dict[str, Any]:
+          manual: bool = True, progress: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Write the static site into ``folder`` (see the module); the number of files and
-    bytes written, and what became of Python's start snapshot (``"snapshot"``, in
-    words). ``ready``: the tilings whose ready puzzles it holds (default: every tiling;
-    the first board's square always); ``snapshot``: make Python's start snapshot where
-    Node.js is installed. The folder is written whole or not at all: built beside it,
-    then moved in place. An existing non-empty folder is replaced only with ``force``."""
+    bytes written, what became of Python's start snapshot (``"snapshot"``, in words),
+    and ``"manual"``: None when the manual is in it, else why not. ``ready``: the
+    tilings whose ready puzzles it holds (default: every tiling; the first board's square
+    always); ``snapshot``: make Python's start snapshot where Node.js is installed;
+    ``manual=False`` leaves the manual out. The folder is written whole or not at all:
+    built beside it, then moved in place. An existing non-empty folder is replaced only
+    with ``force``."""
     target = Path(folder)
     if target.exists() and not target.is_dir():
         raise InputError(f"{target}: exists and is not a folder")
@@ -113,7 +119,8 @@ def build(folder: str | Path, *, runtime: str | Path | None = None, registry: st
 
     names = {FIRST[0], *(tilings.TILINGS if ready is None else (tilings.get(n).name for n in ready))}
     try:
-        files, said = _write(work, packages, sorted(names), snapshot, progress)
+        missing = _manual(work / "docs") if manual else "left out (--no-manual)"
+        files, said = _write(work, packages, sorted(names), snapshot, progress, missing is None)
         if target.exists():
             old = target.with_name(f".{target.name}.old")
             shutil.rmtree(old, ignore_errors=True)
@@ -125,14 +132,24 @@ def build(folder: str | Path, *, runtime: str | Path | None = None, registry: st
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
-    return {"files": len(files), "bytes": sum(files.values()), "snapshot": said}
+    return {"files": len(files), "bytes": sum(files.values()), "snapshot": said, "manual": missing}
+
+
+def _manual(docs: Path) -> str | None:
+    """Build the manual into ``docs``; None when built, else why not."""
+    from .manual import build as build_manual
+
+    return build_manual(docs)
 
 
 def _write(work: Path, packages: dict[str, bytes], ready: list[str], snapshot: bool,
-           progress: Callable[[str], None] | None) -> tuple[dict[str, int], str]:
-    """Every file of the site into ``work`` (path -> bytes written), and what became of
-    Python's start snapshot."""
+           progress: Callable[[str], None] | None, manual: bool) -> tuple[dict[str, int], str]:
+    """Every file of the site into ``work`` (path -> bytes written; where ``manual``, the
+    manual is in ``work/docs`` already), and what became of Python's start snapshot."""
     out: dict[str, bytes] = {}
+    if manual:
+        out.update({f"docs/{p.relative_to(work / 'docs').as_posix()}": p.read_bytes()
+                    for p in sorted((work / "docs").rglob("*")) if p.is_file()})
     for r in RUNTIMES:
         with tarfile.open(fileobj=io.BytesIO(packages[r.name]), mode="r:gz") as tar:
             for name in r.files:
@@ -157,7 +174,7 @@ def _write(work: Path, packages: dict[str, bytes], ready: list[str], snapshot: b
     out["static/config.js"] = _config(python, made is not None, ready)
     out["static/icon-192.png"], out["static/icon-512.png"] = icon(192), icon(512)
     out["manifest.webmanifest"] = _manifest()
-    out["index.html"] = _index()
+    out["index.html"] = _index(manual)
     version = _digest(out)
     first = f"ready/{FIRST[0]}.json"  # the other tilings' ready puzzles come when asked for
     cached = ["./", *sorted(k for k in out if not k.startswith("ready/") or k == first)]
@@ -191,12 +208,20 @@ def _digest(files: dict[str, bytes]) -> str:
     return hashlib.sha256(b"".join(hashlib.sha256(files[k]).digest() for k in sorted(files))).hexdigest()[:16]
 
 
-def _index() -> bytes:
-    """The page, with the manifest and the icon a phone's home screen shows."""
+def _index(manual: bool) -> bytes:
+    """The page, with the manifest and the icon a phone's home screen shows, and in its
+    help the version and, where it is built, a link to the manual."""
+    from .. import __version__
+
     html = (STATIC / "index.html").read_text(encoding="utf-8")
     head = ('<link rel="manifest" href="manifest.webmanifest">\n'
             '<link rel="apple-touch-icon" href="static/icon-192.png">\n'
-            f'<link rel="preload" href="ready/{FIRST[0]}.json" as="fetch" crossorigin="anonymous">\n')
+            f'<link rel="preload" href="ready/{FIRST[0]}.json" as="fetch" crossorigin="anonymous">\n'
+            f'<meta name="generator" content="slitherasp {__version__}">\n')
+    about = f"slitherasp {__version__}" + (
+        ' &middot; <a href="docs/index.html" target="_blank">the manual</a>: the rules of every variant, '
+        "the levels, every command" if manual else "")
+    html = html.replace(ABOUT, ABOUT.replace(" hidden>", ">").replace("</p>", f"{about}</p>"), 1)
     return html.replace("</head>", head + "</head>", 1).encode()
 
 
@@ -217,7 +242,7 @@ def source_archive() -> bytes:
 
     root = Path(__file__).resolve().parent.parent
     files = [(str(Path("slitherasp") / p.relative_to(root)), p) for p in sorted(root.rglob("*.py"))
-             if p.relative_to(root).parts[0] != "cli"]
+             if p.relative_to(root).parts[0] not in ("cli", "manual")]  # the manual: no module
     files += [(f"slitherasp/asp/{p.name}", p) for p in sorted(encoding_dir().glob("*.lp"))]
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w", format=tarfile.USTAR_FORMAT) as tar:

@@ -66,8 +66,10 @@ async function printPdf() {
   } catch (err) {
     if (isCancelled(err)) status("Cancelled.");
     else if (/fpdf2/.test(err.message)) {
-      status("This server cannot make PDF pages: it lacks its print part (whoever runs it can add it with "
-        + "pip install 'slitherasp[print]'). The Print button prints the board from your browser.");
+      // the server's own advice, which names where it was installed from ('.[print]' in a clone)
+      const how = (err.message.match(/pip install '[^']*\[print\]'/) || ["pip install 'slitherasp[print]'"])[0];
+      status(`This server cannot make PDF pages: it lacks its print part (whoever runs it can add it with ${how}). `
+        + "The Print button prints the board from your browser.");
     } else failed(err);
   }
 }

@@ -1,6 +1,7 @@
 // The static site's service worker: every file of the site is kept at the first visit,
 // so that the page opens and plays with the network off; a new build (another VERSION)
-// replaces the old files. A puzzle link (?p=...) opens the kept page.
+// replaces the old files. A puzzle link (?p=...) opens the kept page; a page of the manual
+// (docs/) opens its own kept file.
 const VERSION = /*VERSION*/"";
 const FILES = /*FILES*/[];
 const CACHE = `slitherasp-${VERSION}`;
@@ -17,8 +18,10 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== location.origin) return;
-  const page = request.mode === "navigate";
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== location.origin) return;
+  const home = new URL("./", location.href).pathname;
+  const page = request.mode === "navigate" && (url.pathname === home || url.pathname === `${home}index.html`);
   event.respondWith(caches.open(CACHE).then(async (cache) => {
     const kept = await cache.match(page ? "./" : request, { ignoreSearch: true }); // worker.js?lane=spare too
     return kept || fetch(request);
