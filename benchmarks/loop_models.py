@@ -312,7 +312,7 @@ def table(found: dict, variants: tuple[str, ...], cls: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--make", action="store_true", help="draw the instances missing from benchmarks/data/loop_models.txt")
+    ap.add_argument("--make", action="store_true", help="draw the instances missing from the data file")
     ap.add_argument("--classes", default=",".join(CLASSES))
     ap.add_argument("--variants", default=",".join(VARIANTS + REFERENCES))
     ap.add_argument("--cap", type=float, default=30.0, help="CPU seconds per solve (default 30)")

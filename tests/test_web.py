@@ -75,9 +75,9 @@ def _full_4x4() -> tuple[dict, frozenset]:
 
 
 def test_reduce_whose_first_solve_is_cut_short_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from slitherasp.make import redundant
     from slitherasp.model import stopping
     from slitherasp.model.results import UNKNOWN, Result
-    from slitherasp.make import redundant
     from slitherasp.solver import sessions
     from slitherasp.web import api
 
