@@ -34,14 +34,22 @@ estimates of generation times were measured (1.25-2.8x, median 2)."""
 
 WARM_PUZZLE = "3x3t0:2a3b1a3a"
 """A Loopy ID :func:`warm` opens (Python's first open compiles the readers and the scene)."""
+WARM_MODULES = ("solver.run", "solver.sparse", "solver.sessions", "solver.grade", "rules.engine", "rules.loopy",
+                "rules.beyond", "rules.why", "rules.grade", "rules.derive", "simplify", "explain.hint", "make.generate")
+"""The modules the page's first Solve, Hint, grade and Generate import: Pyodide compiles a
+module's source at its first import (a tenth of a second or more each; the first Solve of
+a 20x20 took 1.1 s against 0.2 s for the next), so :func:`warm` imports them before the
+snapshot is taken."""
 
 
 def warm() -> None:
     """Import and run once, in pure Python, what the page's actions use: the worker
     calls it before it snapshots Python's memory, where no JavaScript may be held yet
     (so before :func:`start`)."""
-    from ..solver import run as solver  # noqa: F401  # kept in the snapshot
+    import importlib
 
+    for name in WARM_MODULES:  # compiled once, here, rather than at the player's first action
+        importlib.import_module(f"slitherasp.{name}")
     api.open_puzzle({"puzzle": WARM_PUZZLE})
     api.share({"puzzle": WARM_PUZZLE})
 

@@ -87,6 +87,13 @@ async function unpack(py, archive, into) {
   }
 }
 
+const WARM_PROGRAM = `v(1..6). e(X,X+1) :- v(X), v(X+1). e(6,1).
+{ link(X,Y) } :- e(X,Y).
+:- v(V), #count { X,Y : link(X,Y), V = X; X,Y : link(X,Y), V = Y } = 1.
+reach(X) :- link(1,X). reach(Y) :- reach(X), link(X,Y).
+:- link(X,Y), not reach(X).
+#show link/2.`;
+
 async function start() {
   stage("fetching");
   solver = import("../clingo/run.js")
@@ -141,6 +148,11 @@ async function start() {
 }
 
 const ready = start();
+// Python ready first, then clingo-wasm runs a small program of the kind the actions give
+// it: WebAssembly's functions are compiled on their first call, which cost the first
+// Solve or grade of a visit 0.5-1 s more than the next
+ready.then(() => solver).then(() => { try { run(WARM_PROGRAM, 0, ["--trans-ext=integ"]); } catch (err) { /* */ } },
+  () => {});
 ready.catch((err) => postMessage({ failed: `Python did not start in this browser: ${err}` }));
 
 onmessage = async ({ data: { id, action, payload } }) => {
