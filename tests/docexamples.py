@@ -13,7 +13,8 @@ The convention (the manual's page "Writing the manual" says it for authors):
   share their names.
 * A ```` ```sh ```` block shows commands the tests cannot run where they stand: setting
   up (``git clone``, a virtual environment, ``pip install``), servers that run until they
-  are stopped (and a cluster's scheduler), and the test suite itself. Every other command in it (for example the
+  are stopped (and a cluster's scheduler), the benchmarks (``python benchmarks/...``: they
+  run for minutes), and the test suite itself. Every other command in it (for example the
   ``slitherasp solve`` after ``pip install ... &&``) is run and must succeed.
 
 Each page runs in a fresh folder holding a copy of ``instances/``, its blocks in order,
@@ -41,7 +42,7 @@ MARK = "\x1e"
 NOT_RUN = re.compile(
     r"((sudo )?apt-get |git clone|cd slitherasp$|python3? -m venv|\. \.venv/bin/activate|source \.venv/bin/activate"
     r"|pip install|python -m pip install|slitherasp serve|slitherasp site |python -m http\.server"
-    r"|dask (scheduler|worker)"
+    r"|dask (scheduler|worker)|(python|node) benchmarks/"
     r"|pytest|python -m pytest|ruff check|lint-imports|mkdocs (build|serve)|python -m build|twine check"
     r"|curl |slitherasp .* --cluster tcp://)")
 """The commands a ``sh`` block may show without the tests running them."""

@@ -33,7 +33,8 @@ def test_the_convention_reads_sessions_and_wildcards() -> None:
     assert matches(("...",), "") and matches((), "")
     assert not matches((), "anything\n") and not matches(("a ... c",), "a b\nc\n")
     assert not matches(("z",), "z\nmore\n")
-    assert shown(Block("sh", 1, "pip install x && slitherasp solve p.lp   # solves\nslitherasp serve")) == [
+    assert shown(Block("sh", 1, "pip install x && slitherasp solve p.lp   # solves\nslitherasp serve\n"
+                                "python benchmarks/speed.py --classes\nnode benchmarks/pyodide_node.mjs s x.py")) == [
         ("slitherasp solve p.lp", 2)]
 
 

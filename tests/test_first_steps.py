@@ -38,6 +38,18 @@ def test_the_files_of_the_help_examples_exist(capsys) -> None:  # type: ignore[n
     assert named and all((ROOT / path).is_file() for path in named), named
 
 
+def test_every_game_id_in_a_command_s_help_is_read(capsys) -> None:  # type: ignore[no-untyped-def]
+    """A Loopy game ID in an example of any command's ``--help`` is a puzzle (count's
+    ``8x8t0:`` was read as a file name that does not exist)."""
+    action = next(a for a in build_parser()._actions if a.dest == "command")
+    found = []
+    for name in action.choices:  # type: ignore[union-attr]
+        found += re.findall(r"\b\d+x\d+t\d+:\S*", _help(name, capsys=capsys))
+    assert len(found) >= 3, found
+    for game_id in found:
+        assert read_text(game_id).cells, game_id
+
+
 def test_a_game_id_is_an_instance(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["solve", LOOPY_7x7]) == 0
     puzzle = read_text(LOOPY_7x7)

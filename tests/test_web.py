@@ -223,9 +223,28 @@ FIELDS = {"open": ("puzzle", "clues"), "solve": ("puzzle", "clues", "unique", "f
           "symmetries": ("puzzle",),
           "tiling": ("tiling", "size", "seed"), "convert": ("puzzle", "clues", "to"),
           "render": ("puzzle", "clues", "links", "non_links", "shade"), "print": ("puzzle", "clues", "paper"),
-          "reduce": ("puzzle", "clues"), "share": ("puzzle", "clues"), "tilings": ("tiling",),
+          "reduce": ("puzzle", "clues"), "share": ("puzzle", "clues"), "tilings": (),
           "estimate": ("tiling", "size", "difficulty"), "daily": ("date", "tiling", "difficulty", "open")}
 """The fields of each action's request (the manual's table, docs/manual/web.md)."""
+
+
+def test_the_manuals_api_table_names_every_action_and_field() -> None:
+    """docs/manual/web.md has a row per action naming each field of its request
+    (``"clues"``, which every action on a puzzle takes, is said once above the table)."""
+    import re
+    from pathlib import Path
+
+    from slitherasp.web import api
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "manual" / "web.md").read_text(encoding="utf-8")
+    rows = {m.group(1): m.group(2) for m in re.finditer(r"^\| `(\w+)` \| (.*)$", text, re.M)}
+    assert set(api.ACTIONS) <= set(rows), set(api.ACTIONS) - set(rows)
+    for name, fields in FIELDS.items():
+        for field in fields:
+            assert field == "clues" or f'"{field}"' in rows[name], (name, field)
+    assert '`"clues"`' in text
+
+
 ODD = ["x5", "²", "9" * 5000, "", " 7 x ", "٣x٣", "\x00", -1, 10**400, 1.5, True, None, [], {}, [[["x"]]], [None, 3]]
 """What a script or an attacker may send in any field: sizes the command line refuses,
 digits Python reads but ASCII has not, numbers too long to convert, every JSON type."""

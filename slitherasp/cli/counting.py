@@ -50,7 +50,7 @@ def _add_count(sub: Any) -> None:
         "examples:\n"
         "  slitherasp count grid.lp\n"
         "  slitherasp count puzzle.lp --ignore-clues     all loops of its graph\n"
-        "  slitherasp count 8x8t0: --method frontier --json\n\n",
+        "  slitherasp count 8x8t0:zzl --method frontier --json   a clue-less 8x8 (Loopy ID)\n\n",
     )
     instance_args(p)
     p.add_argument("--ignore-clues", action="store_true", help="count the loops of the graph, clues aside")

@@ -24,7 +24,7 @@ def encoding_args(p: argparse.ArgumentParser) -> None:
 
     p.add_argument("--encoding", default=DEFAULT_ENCODING, choices=CHOICES, type=lowered, metavar="NAME",
                    help=f"the single-loop model: {', '.join(CHOICES)} (default: %(default)s: colour where the cells "
-                   "are the faces of a disc, else reach); docs/manual/encodings.md compares them")
+                   "are the faces of a disc, else reach); docs/manual/models.md compares them")
     p.add_argument("--with", dest="options", action="append", choices=tuple(OPTIONS), type=lowered, metavar="OPTION",
                    help=f"add constraints every loop meets, to any model: {', '.join(OPTIONS)} (repeatable)")
 
