@@ -20,7 +20,7 @@ from stepcheck import answers
 from slitherasp import formats
 from slitherasp.cli import main
 from slitherasp.explain import human_grade
-from slitherasp.make import campaign
+from slitherasp.make import campaign, workers
 from slitherasp.model.extras import install
 
 ARGS = ["generate", "square", "--size", "5x5", "--seed", "7", "--no-progress"]
@@ -142,7 +142,7 @@ def test_a_dead_worker_costs_only_its_puzzle(tmp_path: Path, monkeypatch: pytest
     assert (tmp_path / "marker").exists() and campaign.done(out) == {0, 1, 2, 3}
 
 
-SOLVE = campaign.solve_item
+SOLVE = workers.solve_item
 
 
 def _solve_dies_once(item: tuple) -> dict:
@@ -163,7 +163,7 @@ def test_a_dead_worker_in_a_batch_costs_nothing(tmp_path: Path, capsys: pytest.C
     alive = _lines(capsys.readouterr().out)
     monkeypatch.setenv("SLITHERASP_TEST_MARKER", str(tmp_path / "marker"))
     monkeypatch.setenv("SLITHERASP_TEST_VICTIM", alive[2]["instance"])
-    monkeypatch.setattr(campaign, "solve_item", _solve_dies_once)
+    monkeypatch.setattr(workers, "solve_item", _solve_dies_once)
     assert main(batch) == 0
     assert (tmp_path / "marker").exists()  # a worker did die, and every line still came, in order
     assert _lines(capsys.readouterr().out) == alive and len(alive) == 4
@@ -232,10 +232,10 @@ def test_worker_processes_are_handed_items_as_they_need_them(ordered: bool) -> N
             drawn[0] += 1
             yield n
 
-    given = campaign.results(items(), _square, jobs=2, ordered=ordered)
+    given = workers.results(items(), _square, jobs=2, ordered=ordered)
     got = [next(given)["n"] for _ in range(5)]
     given.close()
-    assert drawn[0] <= 5 + campaign.ahead(2)
+    assert drawn[0] <= 5 + workers.ahead(2)
     if ordered:
         assert got == [0, 1, 4, 9, 16]
 
@@ -365,7 +365,7 @@ def test_a_stop_ends_the_worker_processes() -> None:
 
     looks = iter(range(10**9))
     with stop_when(lambda: next(looks) >= 3), pytest.raises(StoppedError):
-        list(campaign.results(range(6), _sleepy, jobs=2))
+        list(workers.results(range(6), _sleepy, jobs=2))
     for _ in range(200):  # a hang guard, not a measure: they are told to end at once
         if not multiprocessing.active_children():
             break

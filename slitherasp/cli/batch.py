@@ -110,7 +110,7 @@ class Tally:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..make.campaign import results, solve_item
+    from ..make.workers import results, solve_item
 
     files = list(collect(args.paths))
     if not files:
