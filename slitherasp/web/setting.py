@@ -3,12 +3,13 @@ mask, picture, clue theme and rule (``"symmetry"``, ``"mask"``, ``"picture"``,
 ``"values"``, ``"no_zero"``, ``"needs"``), on a board the page has open (``"puzzle"``:
 its faces, which a mask or picture numbers) or on a new patch; and the ``symmetries``
 action, every symmetry of a board with its orbits of faces (what the page places a
-typed clue on, and shows as ghosts).
+typed clue on, and shows as ghosts), and ``full``, all of them together, where it has
+more than one (as ``tiling --symmetries`` lists them).
 
 >>> from slitherasp import tilings
 >>> found = symmetries(tilings.build("square", 2, 2))["symmetries"]
->>> [s["name"] for s in found][:3], found[0]["orbits"]
-(['rot180', 'rot90', 'top-bottom'], [[0, 3], [1, 2]])
+>>> [s["name"] for s in found][:3], found[0]["orbits"], found[-1]["name"], found[-1]["orbits"]
+(['rot180', 'rot90', 'top-bottom'], [[0, 3], [1, 2]], 'full', [[0, 1, 2, 3]])
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ def symmetries(board: Puzzle) -> dict[str, Any]:
     from ..tilings.symmetry import symmetries as found_in
 
     found = found_in(getattr(board, "puzzle", board))
-    return {"symmetries": [{"name": name, "words": describe(name), "orbits": [list(o) for o in orbits(found, name)]}
-                           for name in found]}
+    names = [*found, "full"] if len(found) > 1 else list(found)
+    return {"symmetries": [{"name": name, "words": "all of them together" if name == "full" else describe(name),
+                            "orbits": [list(o) for o in orbits(found, name)]} for name in names]}
 
 
 def asks(payload: dict[str, Any]) -> bool:
