@@ -14,6 +14,7 @@ import pytest
 
 pytest.importorskip("starlette")
 import test_web_page
+from exhaustive import all_loops, fewest_clues
 from stepcheck import answers
 from test_web_page import Page
 
@@ -134,6 +135,24 @@ def test_make_puzzle_keeps_the_symmetry_and_the_mask(page: Page) -> None:
     assert not clued[12] and any(clued)
     assert all(clued[c] == clued[turned(blank, c, 180)] for c in range(25))
     assert len(answers(made, limit=2)) == 1 and human_grade(made).level == "easy"
+
+
+def test_make_puzzle_with_the_fewest_clues_of_a_symmetric_layout(page: Page) -> None:
+    blank = tilings.build("square", 4, 4)
+    page.open(write_text(blank, "pzpr").strip())
+    page.act("compose")
+    page.wait(lambda: len(page.b.find_elements("css selector", "#symmetry option")) > 1)
+    choose(page, "#symmetry", "rot180")
+    page.b.find_element("css selector", "#fewest").click()
+    page.b.find_element("css selector", "[data-setter=make]").click()
+    page.wait(lambda: "New puzzle on this board" in page.status(), 60)
+    assert "the fewest (proved in" in page.status()
+    made = page.puzzle()
+    clued = [k is not None for k in made.clues]
+    assert all(clued[c] == clued[turned(blank, c, 180)] for c in range(16))
+    (loop,) = answers(made, limit=2)
+    orbits = sorted({tuple(sorted({c, turned(blank, c, 180)})) for c in range(16)})
+    assert sum(clued) == fewest_clues(blank, frozenset(loop), all_loops(blank), orbits)  # no layout has fewer
 
 
 def inside(puzzle, loop) -> set[int]:  # type: ignore[no-untyped-def]

@@ -1,6 +1,7 @@
 """The setter's options in the web API (the compose page's): a generation's symmetry,
 mask, picture, clue theme and rule (``"symmetry"``, ``"mask"``, ``"picture"``,
-``"values"``, ``"no_zero"``, ``"needs"``), on a board the page has open (``"puzzle"``:
+``"values"``, ``"no_zero"``, ``"needs"``; ``"minimum"``: the fewest clues, proved
+least), on a board the page has open (``"puzzle"``:
 its faces, which a mask or picture numbers) or on a new patch; and the ``symmetries``
 action, every symmetry of a board with its orbits of faces (what the page places a
 typed clue on, and shows as ghosts), and ``full``, all of them together, where it has
@@ -20,11 +21,11 @@ from typing import Any
 from ..model import Puzzle
 from ..model.errors import InputError
 
-__all__ = ["ASKED", "asks", "blank_of", "classic", "plan_of", "symmetries"]
+__all__ = ["ASKED", "asks", "blank_of", "classic", "fewest", "plan_of", "symmetries"]
 
 MAX_CELLS = 3600
 """Faces a board the page has open may have to generate on (a square 60x60)."""
-ASKED = ("symmetry", "mask", "picture", "values", "no_zero", "needs")
+ASKED = ("symmetry", "mask", "picture", "values", "no_zero", "needs", "minimum")
 """The keys of a generation request that ask a setter's layout."""
 
 
@@ -92,6 +93,31 @@ def plan_of(payload: dict[str, Any], blank: Puzzle, difficulty: str | None, time
         raise InputError("the request's 'needs' must be a rule's name, such as closure")
     setting = Setting(symmetry, _faces(payload, "mask", blank), values, needs, _faces(payload, "picture", blank))
     return plan(setting, blank, difficulty, time_limit=time_limit / 4)
+
+
+def fewest(payload: dict[str, Any], blank: Puzzle, seed: int, time_limit: float,
+           share: Callable[[Puzzle], str]) -> dict[str, Any]:
+    """A generation request's fewest clues (``"minimum": true``) on ``blank``, in its
+    layout, whatever the level (the grade is said): the puzzle (as ``share`` writes it),
+    its grade, ``"proved"`` least or, stopped by the time limit, the ``"lower"`` bound."""
+    from ..make.generate import person_grade
+    from ..make.minimum import fewest_of
+    from ..model.errors import GenerationError
+    from ..solver.engines import in_process
+
+    if not in_process():
+        raise InputError("the fewest clues need clingo's Python module, which the page in the browser lacks: make "
+                         "them with slitherasp serve, or generate --minimum")
+    if payload.get("needs"):
+        raise InputError("the fewest clues go without a rule to need: their grade is what they make")
+    found = fewest_of(blank, seed, plan_of(payload, blank, None, time_limit), time_limit=time_limit)
+    if found.puzzle is None:
+        raise GenerationError(f"the time limit stopped the search before any unique clue set was found (at least "
+                              f"{found.lower} clues)")
+    grade = person_grade(found.puzzle, None)
+    return {"puzzle": share(found.puzzle), "grade": grade.level if grade else None, "clues": found.clues,
+            "timed_out": found.stopped is not None, "proved": found.proved, "lower": found.lower,
+            "seconds": round(found.seconds, 2)}
 
 
 def _faces(payload: dict[str, Any], key: str, blank: Puzzle) -> frozenset[int] | None:
