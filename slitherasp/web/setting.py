@@ -107,7 +107,7 @@ def fewest(payload: dict[str, Any], blank: Puzzle, seed: int, time_limit: float,
 
     if not in_process():
         raise InputError("the fewest clues need clingo's Python module, which the page in the browser lacks: make "
-                         "them with slitherasp serve, or generate --minimum")
+                         "them with slitherasp serve or on the command line")
     if payload.get("needs"):
         raise InputError("the fewest clues go without a rule to need: their grade is what they make")
     found = fewest_of(blank, seed, plan_of(payload, blank, None, time_limit), time_limit=time_limit)
