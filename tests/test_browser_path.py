@@ -68,6 +68,7 @@ CASES = [  # (action, payload, what it needs: "" nothing missing, "clingo", or "
                         "cell_contains(a,3,1). clue(a,3)."}, "refused"),  # no coordinates: no planar drawing
     ("open", {"puzzle": "POLYGON ((0 0, 1 0, 1 1, 0 1, 0 0))"}, "refused"),  # shapely
     ("print", {"puzzle": LOOPY}, "refused"),  # fpdf2
+    ("generate", {"tiling": "square", "size": "4x4", "seed": 1, "minimum": True}, "refused"),  # clingo's backend
 ]
 
 

@@ -245,6 +245,34 @@ def test_a_puzzle_round_a_picture_has_that_loop() -> None:
     assert inside(patch, loop) == heart and human_grade(made.puzzle).level == "normal"
 
 
+def test_the_page_in_the_browser_draws_a_loop_round_a_picture_through_clingo_as_text() -> None:
+    """The page's Python as the browser runs it (no clingo module; clingo's JSON from
+    another process standing for clingo-wasm, as tests/test_browser_path.py runs it):
+    the picture's loop is found there too, proved as close as in this process."""
+    import subprocess
+    import sys
+
+    from test_browser_path import CHILD
+
+    from slitherasp.formats import read_text
+
+    patch = tilings.build("square", 5, 5)
+    plus = {7, 11, 12, 13, 17}
+    cases = [["generate", {"tiling": "square", "size": "5x5", "difficulty": "easy", "seed": 2,
+                           "picture": sorted(plus)}, ""]]
+    child = CHILD.replace('str(reply["body"])[:300]', 'reply["body"]')
+    done = subprocess.run([sys.executable, "-c", child, "text"], input=json.dumps(cases), capture_output=True,
+                          text=True, cwd=Path(__file__).resolve().parent.parent, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = json.loads(done.stdout)
+    assert found["loaded"] == []  # no clingo module was imported
+    (status, body), = found["replies"]
+    assert status == 200, body
+    made = read_text(body["puzzle"], "<made>")
+    (loop,) = answers(made, limit=2)
+    assert inside(patch, loop) == plus and human_grade(made).level == "easy"
+
+
 # --------------------------------------------------------------------------- the fewest clues
 @pytest.mark.parametrize("size", [2, 3, 4])
 def test_the_fewest_clues_equal_an_exhaustive_search(size: int) -> None:

@@ -14,6 +14,7 @@ import pytest
 
 pytest.importorskip("starlette")
 import test_web_page
+from exhaustive import all_loops, fewest_clues
 from stepcheck import answers
 from test_web_page import Page
 
@@ -83,6 +84,39 @@ def test_a_symmetry_shows_the_orbit_and_places_a_clue_on_all_of_it(page: Page) -
     assert [c for c, k in enumerate(page.puzzle().clues) if k == 2] == [6]
 
 
+def mirrored(puzzle, cell: int) -> int:  # type: ignore[no-untyped-def]
+    """The face whose centre the mirror in the vertical line through the patch's middle
+    puts the centre of ``cell`` on (worked out here from the coordinates)."""
+    cs = centres(puzzle)
+    mx = sum(x for x, _ in cs) / len(cs)
+    p = (2 * mx - cs[cell][0], cs[cell][1])
+    return min(range(len(cs)), key=lambda c: math.dist(cs[c], p))
+
+
+def test_all_the_symmetries_together_place_a_clue_on_eight_faces_and_make_a_puzzle(page: Page) -> None:
+    blank = tilings.build("square", 5, 5)
+    page.open(write_text(blank, "pzpr").strip())
+    page.act("compose")
+    page.wait(lambda: len(page.b.find_elements("css selector", "#symmetry option")) > 1)
+    choose(page, "#symmetry", "full")
+    hover(page, page.centre(1))
+    orbit = {turned(blank, f, a) for f in (1, mirrored(blank, 1)) for a in (0, 90, 180, 270)}
+    assert len(orbit) == 8
+    page.wait(lambda: {int(x) for x in page.js(
+        "return [...document.querySelectorAll('[data-ghost]')].map(n => n.dataset.ghost)")} == orbit - {1})
+    page.press("2")
+    page.wait(lambda: "8 clues" in page.status())
+    page.wait(lambda: {c for c, k in enumerate(page.puzzle().clues) if k == 2} == orbit)
+    choose(page, "#difficulty", "easy")
+    page.b.find_element("css selector", "[data-setter=make]").click()
+    page.wait(lambda: "New puzzle on this board" in page.status(), 60)
+    made = page.puzzle()
+    clued = [k is not None for k in made.clues]
+    assert any(clued) and not all(clued)
+    assert all(clued[c] == clued[turned(blank, c, 90)] == clued[mirrored(blank, c)] for c in range(25))
+    assert len(answers(made, limit=2)) == 1 and human_grade(made).level == "easy"
+
+
 def test_make_puzzle_keeps_the_symmetry_and_the_mask(page: Page) -> None:
     blank = tilings.build("square", 5, 5)
     page.open(write_text(blank, "pzpr").strip())
@@ -101,6 +135,24 @@ def test_make_puzzle_keeps_the_symmetry_and_the_mask(page: Page) -> None:
     assert not clued[12] and any(clued)
     assert all(clued[c] == clued[turned(blank, c, 180)] for c in range(25))
     assert len(answers(made, limit=2)) == 1 and human_grade(made).level == "easy"
+
+
+def test_make_puzzle_with_the_fewest_clues_of_a_symmetric_layout(page: Page) -> None:
+    blank = tilings.build("square", 4, 4)
+    page.open(write_text(blank, "pzpr").strip())
+    page.act("compose")
+    page.wait(lambda: len(page.b.find_elements("css selector", "#symmetry option")) > 1)
+    choose(page, "#symmetry", "rot180")
+    page.b.find_element("css selector", "#fewest").click()
+    page.b.find_element("css selector", "[data-setter=make]").click()
+    page.wait(lambda: "New puzzle on this board" in page.status(), 60)
+    assert "the fewest (proved in" in page.status()
+    made = page.puzzle()
+    clued = [k is not None for k in made.clues]
+    assert all(clued[c] == clued[turned(blank, c, 180)] for c in range(16))
+    (loop,) = answers(made, limit=2)
+    orbits = sorted({tuple(sorted({c, turned(blank, c, 180)})) for c in range(16)})
+    assert sum(clued) == fewest_clues(blank, frozenset(loop), all_loops(blank), orbits)  # no layout has fewer
 
 
 def inside(puzzle, loop) -> set[int]:  # type: ignore[no-untyped-def]

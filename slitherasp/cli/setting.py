@@ -121,19 +121,10 @@ def refuse_with(args: argparse.Namespace, what: str) -> None:
         raise InputError(f"{given[0]} does not go with {what} yet")
 
 
-LOOPS = 50
-"""Loops ``--minimum`` tries from its seed before giving up: a loop that even every clue
-allowed leaves ambiguous (two loops with the same clues everywhere) is passed over."""
-
-
 def run_minimum(args: argparse.Namespace, blank: Any, stem: str, seed: int, plan: Any) -> int:
     """``generate --minimum``: the fewest clues for a loop (the picture's, or a random
     one from the seed), proved least, written as ``generate`` writes its puzzles."""
-    import random
-
-    from ..make.loops import random_loop
-    from ..make.minimum import minimum
-    from ..model.errors import GenerationError
+    from ..make.minimum import fewest_of
     from .made import not_made_before
 
     if args.difficulty or args.solver_grade or args.needs or args.minimal:
@@ -145,20 +136,8 @@ def run_minimum(args: argparse.Namespace, blank: Any, stem: str, seed: int, plan
     def told(lower: int, upper: int, cores: int) -> None:
         progress.show(cores, f"at least {lower}, at most {'?' if upper < 0 else upper} clues; {cores} other loops")
 
-    rng = random.Random(seed)
     try:
-        for _ in range(LOOPS):
-            loop = plan.loop if plan is not None and plan.loop is not None else random_loop(
-                blank, seed=rng.randrange(2**32))
-            units = None if plan is None else plan.units(blank.signature(loop))
-            try:
-                found = minimum(blank, loop, units=units, time_limit=remaining(args.time_limit), told=told)
-                break
-            except GenerationError:
-                if plan is not None and plan.loop is not None:
-                    raise
-        else:
-            raise GenerationError(f"no loop of {LOOPS} has a unique clue set of this layout")
+        found = fewest_of(blank, seed, plan, time_limit=remaining(args.time_limit), told=told)
     finally:
         progress.end()
     return _written(args, blank, stem, seed, found)

@@ -34,12 +34,13 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..model import Answer, Puzzle
 from ..model.errors import GenerationError
 from ..model.stopping import reason
 
-__all__ = ["Minimum", "minimum"]
+__all__ = ["LOOPS", "Minimum", "fewest_of", "minimum"]
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,42 @@ def minimum(puzzle: Puzzle, loop: Answer, *, units: Sequence[tuple[int, ...]] | 
     best so far when ``time_limit`` or Ctrl-C stops it (``stopped``).
     :class:`GenerationError` when even every clue allowed leaves another loop."""
     return _Search(puzzle, loop, units, time_limit, told).run()
+
+
+LOOPS = 50
+"""Loops :func:`fewest_of` tries from its seed before giving up: a loop that even every
+clue allowed leaves ambiguous (two loops with the same clues everywhere) is passed over."""
+
+
+def fewest_of(blank: Puzzle, seed: int, plan: Any = None, *, time_limit: float | None = None,
+              told: Told | None = None) -> Minimum:
+    """The fewest clues for a loop on ``blank``: the plan's (a picture's) or a random one
+    from ``seed`` (the next when every clue allowed leaves it ambiguous), in the plan's
+    units (:mod:`slitherasp.make.setting`); what ``generate --minimum`` and the compose
+    page make.
+
+    >>> from slitherasp import tilings
+    >>> found = fewest_of(tilings.build("square", 4, 4), seed=3)
+    >>> found.proved, found.clues == found.puzzle.clue_count()
+    (True, True)
+    """
+    import random
+
+    from .loops import random_loop
+
+    rng = random.Random(seed)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    for _ in range(LOOPS):
+        loop = plan.loop if plan is not None and plan.loop is not None else random_loop(
+            blank, seed=rng.randrange(2**32))
+        units = None if plan is None else plan.units(blank.signature(loop))
+        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        try:
+            return minimum(blank, loop, units=units, time_limit=left, told=told)
+        except GenerationError:
+            if plan is not None and plan.loop is not None:
+                raise
+    raise GenerationError(f"no loop of {LOOPS} has a unique clue set of this layout")
 
 
 class _Stop(Exception):

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..model import Answer, Puzzle
-from ..model.errors import GenerationError, InputError
+from ..model.errors import GenerationError
 
 __all__ = ["Closest", "closest_loop"]
 
@@ -38,41 +38,67 @@ class Closest:
 
 def closest_loop(puzzle: Puzzle, picture: Iterable[int], *, time_limit: float | None = None) -> Closest:
     """The loop whose inside is ``picture`` (cell indices) as closely as a loop allows
-    (see the module); within ``time_limit`` seconds the best found so far.
+    (see the module); within ``time_limit`` seconds the best found so far. Through
+    clingo's module, or where it cannot load (the page in the browser) as one run of the
+    program as text (clingo-wasm), which optimises as well but cannot be interrupted.
     :class:`GenerationError` when the patch is no disc of faces or no loop was found
     in time; :class:`~slitherasp.model.stopping.StoppedError` on Ctrl-C."""
-    try:
-        import clingo
-    except ImportError:  # the page in the browser: clingo runs programs as text there, and optimises none
-        raise InputError("a loop round a picture needs clingo's Python module (slitherasp serve, or the command "
-                         "line), not the page in the browser") from None
-
     from ..kinds import facts
-    from ..model.stopping import StoppedError
-    from ..solver.run import decoder, run_search
+    from ..solver.engines import in_process
 
     blank = puzzle.with_clues([None] * len(puzzle.cells))
     if not blank.is_disc:
         raise GenerationError("a loop round a picture needs a disc of faces (a tiling, or polygons without holes)")
     wanted = set(picture)
     start = time.perf_counter()
-    ctl = clingo.Control(["0", "--opt-mode=opt", "--heuristic=Domain"], logger=lambda code, msg: None)
-    ctl.load(str(facts.encoding_dir() / "picture.lp"))
     cells = blank.cells
     program = facts.program_facts(blank, faces=True) + "".join(f"want({cells[c]})." for c in sorted(wanted))
     # a hint, not a rule: clasp first tries each face on the side the picture puts it
     program += "".join(f"#heuristic in({cells[c]}). [1,{'true' if c in wanted else 'false'}]"
                        for c in range(len(cells)))
+    found = (_in_process if in_process() else _as_text)(blank, program, time_limit)
+    if found is None:
+        why = "within the time limit" if time_limit is not None else "at all"
+        raise GenerationError(f"no loop round the picture was found {why}")
+    loop, wrong, proved = found
+    return Closest(loop, wrong, proved, time.perf_counter() - start)
+
+
+OPTIONS = ["--opt-mode=opt", "--heuristic=Domain"]
+"""clingo's options for the search: every better loop in turn, the picture's sides first."""
+
+
+def _in_process(blank: Puzzle, program: str, time_limit: float | None) -> tuple[Answer, int, bool] | None:
+    """The best loop through clingo's module, its cost and whether it is proved best."""
+    import clingo
+
+    from ..kinds import facts
+    from ..model.stopping import StoppedError
+    from ..solver.run import decoder, run_search
+
+    ctl = clingo.Control(["0", *OPTIONS], logger=lambda code, msg: None)
+    ctl.load(str(facts.encoding_dir() / "picture.lp"))
     ctl.add("base", [], program)
     ctl.ground([("base", [])])
     costs: list[int] = []
     search = run_search(ctl, _costed(decoder(blank), costs), time_limit=time_limit)
     if search.interrupted:
         raise StoppedError("interrupt")
-    if not search.answers:
-        why = "within the time limit" if search.timed_out else "at all"
-        raise GenerationError(f"no loop round the picture was found {why}")
-    return Closest(search.answers[-1], costs[-1], search.exhausted, time.perf_counter() - start)
+    return (search.answers[-1], costs[-1], search.exhausted) if search.answers else None
+
+
+def _as_text(blank: Puzzle, program: str, time_limit: float | None) -> tuple[Answer, int, bool] | None:
+    """The best loop through clingo as text (the browser's clingo-wasm): the same
+    program in one run, the last model the best, proved when clingo says so."""
+    from ..kinds import facts
+    from ..solver.engines import run_text
+
+    own = (facts.encoding_dir() / "picture.lp").read_text(encoding="utf-8").replace('#include "colour.lp".', "")
+    text = "\n".join((facts.encoding_text("colour"), own, program))  # clingo as text reads no file
+    run = run_text(text, 0, OPTIONS, time_limit=time_limit)
+    if not run.models:
+        return None
+    return facts.atoms_decoder(blank)(run.models[-1]), run.costs[0] if run.costs else 0, run.result == "OPTIMUM FOUND"
 
 
 def _costed(decode, costs: list[int]):  # type: ignore[no-untyped-def]

@@ -67,13 +67,16 @@ def in_process() -> bool:
 @dataclass(frozen=True)
 class Run:
     """What one text run found: the shown atoms of each model (as clingo prints
-    them), clingo's result word, whether the search space was exhausted, and its
-    statistics (``choices``, ``conflicts``, ``atoms``, ``rules``) when asked for."""
+    them), clingo's result word (``OPTIMUM FOUND`` when an optimisation proved its last
+    model best), whether the search space was exhausted, its statistics (``choices``,
+    ``conflicts``, ``atoms``, ``rules``) when asked for, and the last model's costs (a
+    program with weak constraints)."""
 
     models: tuple[tuple[str, ...], ...]
     result: str
     exhausted: bool
     statistics: dict[str, int] = field(default_factory=dict)
+    costs: tuple[int, ...] = ()
 
     @property
     def timed_out(self) -> bool:
@@ -98,10 +101,12 @@ def run_text(program: str, models: int, options: Sequence[str], *, time_limit: f
     if raw.get("Result") == "ERROR":
         raise SlitherError(f"clingo failed: {str(raw.get('Error', '')).strip()[:200]}")
     calls = raw.get("Call") or [{}]
-    found = tuple(tuple(w.get("Value", ())) for w in calls[-1].get("Witnesses", ()))
+    witnesses = calls[-1].get("Witnesses", ())
+    found = tuple(tuple(w.get("Value", ())) for w in witnesses)
     result = str(raw.get("Result", "UNKNOWN"))
     exhausted = result != "UNKNOWN" and (raw.get("Models") or {}).get("More") == "no"
-    return Run(found, result, exhausted, _statistics(raw.get("Stats")))
+    costs = tuple(int(c) for c in witnesses[-1].get("Costs", ())) if witnesses else ()
+    return Run(found, result, exhausted, _statistics(raw.get("Stats")), costs)
 
 
 def solve_program(program: Program, args: list[str], start: float, *, time_limit: float | None,
@@ -159,12 +164,15 @@ def json_run(program: str, models: int, options: Sequence[str]) -> str:
             m = handle.model()
             if m is None:
                 break
-            witnesses.append({"Value": [str(s) for s in m.symbols(shown=True)]})
+            costs = {"Costs": m.cost} if m.cost else {}
+            witnesses.append({"Value": [str(s) for s in m.symbols(shown=True)], **costs})
         res = handle.get()
     if not done:
         result, more = "UNKNOWN", "yes"
     else:
         result = "SATISFIABLE" if witnesses else "UNSATISFIABLE" if res.unsatisfiable else "UNKNOWN"
+        if witnesses and "Costs" in witnesses[-1] and res.exhausted:  # clingo's word for a proved optimum
+            result = "OPTIMUM FOUND"
         more = "no" if res.exhausted else "yes"
     out: dict[str, Any] = {"Call": [{"Witnesses": witnesses}], "Result": result,
                            "Models": {"Number": len(witnesses), "More": more}}

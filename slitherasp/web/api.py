@@ -284,6 +284,8 @@ def generate(payload: dict[str, Any]) -> dict[str, Any]:
 
         return _opened(payload, generated(setter.classic(payload, blank), payload["variant"], seed, TIME_LIMIT,
                                           progress, share_text))
+    if payload.get("minimum") is True:
+        return _opened(payload, setter.fewest(payload, blank, seed, TIME_LIMIT, share_text))
     made = run(blank, seed=seed, difficulty=difficulty, time_limit=TIME_LIMIT, progress=progress,
                plan=setter.plan_of(payload, blank, difficulty, TIME_LIMIT))
     solver = {"solver_grade": made.grade.level} if payload.get("solver_grade") is True else {}

@@ -1,14 +1,16 @@
 """The setter's options in the web API (the compose page's): a generation's symmetry,
 mask, picture, clue theme and rule (``"symmetry"``, ``"mask"``, ``"picture"``,
-``"values"``, ``"no_zero"``, ``"needs"``), on a board the page has open (``"puzzle"``:
+``"values"``, ``"no_zero"``, ``"needs"``; ``"minimum"``: the fewest clues, proved
+least), on a board the page has open (``"puzzle"``:
 its faces, which a mask or picture numbers) or on a new patch; and the ``symmetries``
 action, every symmetry of a board with its orbits of faces (what the page places a
-typed clue on, and shows as ghosts).
+typed clue on, and shows as ghosts), and ``full``, all of them together, where it has
+more than one (as ``tiling --symmetries`` lists them).
 
 >>> from slitherasp import tilings
 >>> found = symmetries(tilings.build("square", 2, 2))["symmetries"]
->>> [s["name"] for s in found][:3], found[0]["orbits"]
-(['rot180', 'rot90', 'top-bottom'], [[0, 3], [1, 2]])
+>>> [s["name"] for s in found][:3], found[0]["orbits"], found[-1]["name"], found[-1]["orbits"]
+(['rot180', 'rot90', 'top-bottom'], [[0, 3], [1, 2]], 'full', [[0, 1, 2, 3]])
 """
 
 from __future__ import annotations
@@ -19,11 +21,11 @@ from typing import Any
 from ..model import Puzzle
 from ..model.errors import InputError
 
-__all__ = ["ASKED", "asks", "blank_of", "classic", "plan_of", "symmetries"]
+__all__ = ["ASKED", "asks", "blank_of", "classic", "fewest", "plan_of", "symmetries"]
 
 MAX_CELLS = 3600
 """Faces a board the page has open may have to generate on (a square 60x60)."""
-ASKED = ("symmetry", "mask", "picture", "values", "no_zero", "needs")
+ASKED = ("symmetry", "mask", "picture", "values", "no_zero", "needs", "minimum")
 """The keys of a generation request that ask a setter's layout."""
 
 
@@ -35,8 +37,9 @@ def symmetries(board: Puzzle) -> dict[str, Any]:
     from ..tilings.symmetry import symmetries as found_in
 
     found = found_in(getattr(board, "puzzle", board))
-    return {"symmetries": [{"name": name, "words": describe(name), "orbits": [list(o) for o in orbits(found, name)]}
-                           for name in found]}
+    names = [*found, "full"] if len(found) > 1 else list(found)
+    return {"symmetries": [{"name": name, "words": "all of them together" if name == "full" else describe(name),
+                            "orbits": [list(o) for o in orbits(found, name)]} for name in names]}
 
 
 def asks(payload: dict[str, Any]) -> bool:
@@ -90,6 +93,31 @@ def plan_of(payload: dict[str, Any], blank: Puzzle, difficulty: str | None, time
         raise InputError("the request's 'needs' must be a rule's name, such as closure")
     setting = Setting(symmetry, _faces(payload, "mask", blank), values, needs, _faces(payload, "picture", blank))
     return plan(setting, blank, difficulty, time_limit=time_limit / 4)
+
+
+def fewest(payload: dict[str, Any], blank: Puzzle, seed: int, time_limit: float,
+           share: Callable[[Puzzle], str]) -> dict[str, Any]:
+    """A generation request's fewest clues (``"minimum": true``) on ``blank``, in its
+    layout, whatever the level (the grade is said): the puzzle (as ``share`` writes it),
+    its grade, ``"proved"`` least or, stopped by the time limit, the ``"lower"`` bound."""
+    from ..make.generate import person_grade
+    from ..make.minimum import fewest_of
+    from ..model.errors import GenerationError
+    from ..solver.engines import in_process
+
+    if not in_process():
+        raise InputError("the fewest clues need clingo's Python module, which the page in the browser lacks: make "
+                         "them with slitherasp serve or on the command line")
+    if payload.get("needs"):
+        raise InputError("the fewest clues go without a rule to need: their grade is what they make")
+    found = fewest_of(blank, seed, plan_of(payload, blank, None, time_limit), time_limit=time_limit)
+    if found.puzzle is None:
+        raise GenerationError(f"the time limit stopped the search before any unique clue set was found (at least "
+                              f"{found.lower} clues)")
+    grade = person_grade(found.puzzle, None)
+    return {"puzzle": share(found.puzzle), "grade": grade.level if grade else None, "clues": found.clues,
+            "timed_out": found.stopped is not None, "proved": found.proved, "lower": found.lower,
+            "seconds": round(found.seconds, 2)}
 
 
 def _faces(payload: dict[str, Any], key: str, blank: Puzzle) -> frozenset[int] | None:

@@ -2,7 +2,7 @@
 // clicked on a face goes on its whole orbit; the faces of the orbit under the pointer
 // show as ghosts), faces painted as a mask (clues only there) or a picture (the loop's
 // inside), and "Make puzzle" on this board with those, a clue theme and a rule the
-// solution needs, at the New panel's level.
+// solution needs, at the New panel's level, or with the fewest clues.
 
 import { board, el } from "./board.js";
 import { faceAt } from "./graph.js";
@@ -94,14 +94,17 @@ async function make() {
     puzzle: app.text, difficulty: $("#difficulty").value, seed: Math.floor(Math.random() * 1e6),
     symmetry: $("#symmetry").value || null, values: values || null, no_zero: $("#no-zero").checked,
     needs: $("#needs").value || null, mask: [...setter.mask], picture: [...setter.picture],
+    minimum: $("#fewest").checked,
   };
   try {
     const r = await working("Making a puzzle on this board", "generate", payload);
     await openText(r.puzzle, { mode: "compose" });
     document.body.dataset.mode = "compose";
+    const fewest = payload.minimum ? (r.proved ? `, the fewest (proved in ${r.seconds} s)`
+      : `, not proved the fewest: the time limit stopped the proof (the least is at least ${r.lower})`) : "";
     status(`New puzzle on this board: ${r.clues} clues, ${r.grade || "not graded"} for a person`
-      + `${payload.symmetry ? `, laid out with ${payload.symmetry}` : ""}`
-      + (r.timed_out ? " (the time limit stopped the clue removal early: some clues may be spare)." : "."));
+      + `${payload.symmetry ? `, laid out with ${payload.symmetry}` : ""}${fewest}`
+      + (r.timed_out && !payload.minimum ? " (the time limit stopped the clue removal early: some clues may be spare)." : "."));
   } catch (err) { if (isCancelled(err)) status("Cancelled."); else failed(err); }
 }
 
