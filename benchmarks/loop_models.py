@@ -4,7 +4,7 @@ proof, on classes of puzzles; the lazy-cut SAT baseline (``sat_baseline.py``) an
 default pipeline (``auto``, the rules first) beside them in the same run.
 
     python benchmarks/loop_models.py [--cap 30] [--classes squares,loopy,...] [--quick]
-    python benchmarks/loop_models.py --make      # draw the instances anew (sgt-loopy, generate)
+    python benchmarks/loop_models.py --make [--classes ...]  # draw the missing instances (sgt-loopy, generate)
 
 The instances are in ``benchmarks/data/loop_models.txt`` (one per line: class, name, format,
 text): Loopy's hard squares 10x10 to 60x60 and its 18 grids at 20x20 (made by
@@ -108,9 +108,10 @@ def _side(name: str, edges: int = 2500) -> int:
     return max(s for s in range(low, 21) if s == low or len(tilings.build(name, s, s, seed=seed).edges) <= edges)
 
 
-def make_instances(path: Path = DATA) -> None:
-    """Draw the instances missing from ``path`` and add each as it is made (an hour or
-    more under load: Loopy makes its hard 10x10 to 20x20 squares and grids)."""
+def make_instances(path: Path = DATA, classes: tuple[str, ...] = CLASSES, wait: float = 300) -> None:
+    """Draw the instances of ``classes`` missing from ``path`` and add each as it is made
+    (an hour or more under load: Loopy makes its hard 10x10 to 20x20 squares and grids,
+    waiting up to ``wait`` seconds for each level of each)."""
     from slitherasp.formats import tiling
     from slitherasp.make.generate import generate
 
@@ -119,7 +120,7 @@ def make_instances(path: Path = DATA) -> None:
         path.write_text("# class\tname\tformat\ttext (benchmarks/loop_models.py --make)\n")
 
     def add(cls: str, name: str, make: Any) -> None:
-        if name not in have:
+        if name not in have and cls in classes:
             fmt, text = make()
             with path.open("a") as f:
                 f.write(Instance(cls, name, fmt, text).line() + "\n")
@@ -134,11 +135,12 @@ def make_instances(path: Path = DATA) -> None:
         ids = [b["game_id"] for b in big if b["type"] == "Squares" and b["size"] == f"{n}x{n}" and b["diff"] == "h"]
         add("squares", f"square {n}x{n} hard #1", lambda ids=ids: ("loopy", ids[0]))
     for t in tilings.TILINGS.values():
-        if t.loopy is not None and t.name != "square" and not any(h.startswith(f"{t.name} ") for h in have):
+        if ("loopy" in classes and t.loopy is not None and t.name != "square"
+                and not any(h.startswith(f"{t.name} ") for h in have)):
             for edges in (2500, 1500, 800):  # smaller where Loopy takes too long
                 s = _side(t.name, edges)
                 try:
-                    game, level = _loopy(f"{s}x{s}", t.loopy[1])
+                    game, level = _loopy(f"{s}x{s}", t.loopy[1], wait)
                 except RuntimeError:
                     continue
                 add("loopy", f"{t.name} {s}x{s} {level}", lambda game=game: ("loopy", game))
@@ -174,7 +176,8 @@ def _low_clue(name: str, n: int, share: float) -> str:
 
 def _sloop_of_loop(n: int, seed: int) -> str:
     """A square Sloop of n x n cells whose white cells are the vertices of a random
-    loop on the (n-1) x (n-1) square patch (so that one loop at least visits them all)."""
+    loop on the (n-1) x (n-1) square patch (so that one loop at least visits them
+    all). The patch's top row has y = 0 and y grows upwards."""
     patch = tilings.build("square", n - 1, n - 1)
     loop = random_loop(patch, seed=seed)
     on = {v for e in loop for v in patch.edges[e]}
@@ -182,7 +185,7 @@ def _sloop_of_loop(n: int, seed: int) -> str:
     rows = [["#"] * n for _ in range(n)]
     for v in on:
         x, y = points[v]
-        rows[n - 1 - round(y)][round(x)] = "."
+        rows[round(-y)][round(x)] = "."  # y grows upwards: the first row is y = 0
     return f"{n} {n}/" + "/".join("".join(r) for r in rows)
 
 
@@ -317,12 +320,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variants", default=",".join(VARIANTS + REFERENCES))
     ap.add_argument("--cap", type=float, default=30.0, help="CPU seconds per solve (default 30)")
     ap.add_argument("--ground", type=float, default=3e6, help="skip a quadratic model past this many atoms")
+    ap.add_argument("--wait", type=float, default=300, help="--make: seconds for Loopy to make one puzzle")
     ap.add_argument("--quick", action="store_true", help="the first instance of each class only")
     ap.add_argument("--json", metavar="FILE", help="also write every measurement to FILE")
     args = ap.parse_args(argv)
-    if args.make:
-        make_instances()
     classes = args.classes.split(",")
+    if args.make:
+        make_instances(classes=tuple(classes), wait=args.wait)
     instances = [i for i in read_instances() if i.cls in classes]
     if args.quick:
         instances = [next(i for i in instances if i.cls == c) for c in classes if any(i.cls == c for i in instances)]
