@@ -93,9 +93,11 @@ def _loopy(size: str, grid: int, wait: float = 300) -> tuple[str, str]:
         try:
             done = subprocess.run(["/usr/games/sgt-loopy", "--generate", "1", f"{size}t{grid}d{level}"],
                                   capture_output=True, text=True, timeout=wait)
-            return done.stdout.strip().splitlines()[0], word
         except subprocess.TimeoutExpired:
             continue
+        if done.returncode or not done.stdout.strip():  # a grid this Loopy does not know (hats, spectres)
+            raise RuntimeError(f"Loopy made no {size} puzzle on grid {grid}: {done.stderr.strip()}")
+        return done.stdout.strip().splitlines()[0], word
     raise RuntimeError(f"Loopy made no {size} puzzle on grid {grid} in {2 * wait:.0f} s")
 
 
