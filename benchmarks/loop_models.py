@@ -236,8 +236,11 @@ def measure(instance: Instance, variant: str, unique: bool, cap: float) -> dict[
     if child.is_alive():
         os.kill(child.pid, signal.SIGKILL)  # type: ignore[arg-type]
         child.join()
-    if ours.poll():
-        return ours.recv()
+    try:
+        if ours.poll():
+            return ours.recv()
+    except EOFError:  # the child died before it sent (its CPU limit's signal)
+        pass
     return {"killed": "cpu" if child.exitcode in (-signal.SIGXCPU, -signal.SIGKILL) else f"exit {child.exitcode}"}
 
 
@@ -266,27 +269,44 @@ def applies(instance: Instance, puzzle: Any, variant: str, limit: float) -> str 
 
 
 # --------------------------------------------------------------------------- the table
-def run(instances: list[Instance], variants: tuple[str, ...], cap: float, limit: float) -> dict:
-    """Every variant on every instance: ``{(class, variant): [(instance, first, unique)]}``."""
+def run(instances: list[Instance], variants: tuple[str, ...], cap: float, limit: float,
+        done: dict[tuple[str, str], tuple[dict, dict]] | None = None) -> dict:
+    """Every variant on every instance: ``{(class, variant): [(instance, first, unique)]}``;
+    the measurements in ``done`` (by instance name and variant) are taken, not run again."""
     found: dict[tuple[str, str], list] = {}
+    done = done or {}
     beaten: set[tuple[str, str, bool]] = set()  # (class, variant, unique) past the cap on a smaller instance
     loaded = [(inst, inst.load()) for inst in instances]
     for inst, puzzle in sorted(loaded, key=lambda ip: len(getattr(ip[1], "graph", ip[1]).edges)):
         graph = getattr(puzzle, "graph", puzzle)
         for variant in variants:
             why = applies(inst, puzzle, variant, limit)
-            got = []
+            got: list[dict] = []
             for unique in (False, True):
-                if why is not None or (inst.cls, variant, unique) in beaten:
+                if (inst.name, variant) in done:
+                    got.append(done[inst.name, variant][unique])
+                elif why is not None or (inst.cls, variant, unique) in beaten:
                     got.append({"skipped": why or "beaten"})
                     continue
-                got.append(measure(inst, variant, unique, cap))
-                if not got[-1].get("done"):
+                else:
+                    got.append(measure(inst, variant, unique, cap))
+                if "skipped" not in got[-1] and not got[-1].get("done"):
                     beaten.add((inst.cls, variant, unique))
             first, unique = got
             found.setdefault((inst.cls, variant), []).append((inst.name, len(graph.edges), first, unique))
             print(f"{inst.name} | {variant} | {json.dumps(first)} | {json.dumps(unique)}", file=sys.stderr, flush=True)
     return found
+
+
+def read_log(path: Path) -> dict[tuple[str, str], tuple[dict, dict]]:
+    """The measurements a run printed on standard error (``name | variant | first |
+    unique``), to take up a run that was stopped."""
+    done = {}
+    for line in path.read_text().splitlines():
+        parts = line.split(" | ")
+        if len(parts) == 4 and parts[2].startswith("{"):
+            done[parts[0], parts[1]] = (json.loads(parts[2]), json.loads(parts[3]))
+    return done
 
 
 def _cpu(rows: list, which: int) -> str:
@@ -325,6 +345,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--wait", type=float, default=300, help="--make: seconds for Loopy to make one puzzle")
     ap.add_argument("--quick", action="store_true", help="the first instance of each class only")
     ap.add_argument("--json", metavar="FILE", help="also write every measurement to FILE")
+    ap.add_argument("--resume", metavar="LOG", type=Path,
+                    help="take the measurements a stopped run printed on standard error from LOG")
     args = ap.parse_args(argv)
     classes = args.classes.split(",")
     if args.make:
@@ -333,7 +355,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         instances = [next(i for i in instances if i.cls == c) for c in classes if any(i.cls == c for i in instances)]
     variants = tuple(args.variants.split(","))
-    found = run(instances, variants, args.cap, args.ground)
+    found = run(instances, variants, args.cap, args.ground, read_log(args.resume) if args.resume else None)
     if args.json:
         Path(args.json).write_text(json.dumps({f"{c}|{v}": rows for (c, v), rows in found.items()}, indent=0))
     for cls in classes:
