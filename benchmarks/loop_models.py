@@ -309,15 +309,23 @@ def read_log(path: Path) -> dict[tuple[str, str], tuple[dict, dict]]:
     return done
 
 
+CAP_TEXT = "the cap"
+
+
 def _cpu(rows: list, which: int) -> str:
     """The CPU seconds of a class in all, or, where some solve was not run or did not
-    finish within the cap, the sum of those that did and how many of all they are."""
+    finish within the cap, the sum of those that did and how many they are of the
+    instances the variant applies to (``n/a``: to none)."""
     done = [r[which] for r in rows if "seconds" in r[which] and r[which]["done"]]
+    applies = [r for r in rows if r[which].get("skipped") != "n/a"]  # "too big" and "beaten" count as not done
     skipped = {r[which].get("skipped") for r in rows} - {None, "beaten"}
-    if not done and skipped:
+    if not applies or (not done and skipped == {"too big"}):
         return "/".join(sorted(skipped))
+    if not done:
+        return f"over {CAP_TEXT} (0/{len(applies)})"
     total = sum(d["seconds"] for d in done)
-    return f"{total:.2f}" if len(done) == len(rows) else f"{total:.2f} ({len(done)}/{len(rows)})"
+    some = "" if len(applies) == len(rows) else f" [{len(applies)} of {len(rows)} apply]"
+    return (f"{total:.2f}" if len(done) == len(applies) else f"{total:.2f} ({len(done)}/{len(applies)})") + some
 
 
 def table(found: dict, variants: tuple[str, ...], cls: str) -> str:
@@ -347,6 +355,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", metavar="FILE", help="also write every measurement to FILE")
     ap.add_argument("--resume", metavar="LOG", type=Path,
                     help="take the measurements a stopped run printed on standard error from LOG")
+    ap.add_argument("--logged", action="store_true",
+                    help="with --resume: only the instances LOG has every variant of (the table of a stopped run)")
     args = ap.parse_args(argv)
     classes = args.classes.split(",")
     if args.make:
@@ -355,7 +365,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.quick:
         instances = [next(i for i in instances if i.cls == c) for c in classes if any(i.cls == c for i in instances)]
     variants = tuple(args.variants.split(","))
-    found = run(instances, variants, args.cap, args.ground, read_log(args.resume) if args.resume else None)
+    done = read_log(args.resume) if args.resume else None
+    if done is not None and args.logged:
+        instances = [i for i in instances if all((i.name, v) in done for v in variants)]
+    found = run(instances, variants, args.cap, args.ground, done)
     if args.json:
         Path(args.json).write_text(json.dumps({f"{c}|{v}": rows for (c, v), rows in found.items()}, indent=0))
     for cls in classes:
