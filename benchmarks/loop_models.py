@@ -285,7 +285,8 @@ def run(instances: list[Instance], variants: tuple[str, ...], cap: float, limit:
             for unique in (False, True):
                 if (inst.name, variant) in done:
                     got.append(done[inst.name, variant][unique])
-                elif why is not None or (inst.cls, variant, unique) in beaten:
+                elif why is not None or (inst.cls, variant, unique) in beaten or (unique and not got[0].get("done")):
+                    # (a uniqueness proof is the same solve asked for a second answer: past the first's cap, past its)
                     got.append({"skipped": why or "beaten"})
                     continue
                 else:
