@@ -119,10 +119,13 @@ def run_count(args: argparse.Namespace) -> int:
 
         try:
             method, plan = choose(puzzle) if args.method == "auto" else ("frontier", sweep(puzzle))
-        except StoppedError as stop:  # still choosing an order: nothing counted
+        except StoppedError as stop:  # still choosing an order: nothing counted, 0 a lower bound as ever
             if args.json:
                 out(json.dumps({"instance": args.instance, "result": "UNKNOWN",
                                 ("timed_out" if stop.reason == "time" else "interrupted"): True}))
+            else:
+                out("0+")
+                err("slitherasp: stopped while choosing the frontier method's order of the edges: nothing counted")
             raise
         if plan is not None:
             return _count_by_frontier(args, puzzle, plan)
