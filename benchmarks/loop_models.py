@@ -320,7 +320,7 @@ def _cpu(rows: list, which: int) -> str:
     done = [r[which] for r in rows if "seconds" in r[which] and r[which]["done"]]
     applies = [r for r in rows if r[which].get("skipped") != "n/a"]  # "too big" and "beaten" count as not done
     skipped = {r[which].get("skipped") for r in rows} - {None, "beaten"}
-    if not applies or (not done and skipped == {"too big"}):
+    if not applies or all(r[which].get("skipped") == "too big" for r in applies):
         return "/".join(sorted(skipped))
     if not done:
         return f"over {CAP_TEXT} (0/{len(applies)})"
