@@ -3,6 +3,7 @@
 enumerate``), what ``auto`` picks, and the census's two methods.
 
     python benchmarks/counting.py [--limit 60] [--max 8] [--census 16] [--only count|oeis|census]
+    python benchmarks/counting.py --only array --limit 600 [--both 16]   # the census array
 
 Prints three markdown tables:
 
@@ -13,7 +14,10 @@ Prints three markdown tables:
 - **oeis**: the loops of every m x n square board up to ``--max`` by the frontier,
   against OEIS A231829 where this file quotes it (all of 1..7 x 1..7, and 8x8);
 - **census**: uniquely solvable clue placements of small patches (up to
-  ``--census`` cells) by both census methods, with their work and time.
+  ``--census`` cells) by both census methods, with their work and time;
+- **array** (only when asked): the census array of the manual's counting page, every
+  square up to 5x5 and the smallest honeycomb, Cairo and triangular patches, by the
+  frontier and (up to ``--both`` cells) the enumeration, in CPU seconds.
 
 Times are wall-clock seconds of one process; run it on a quiet machine and compare
 the columns of one run. Results are recorded in benchmarks/README.md and the manual's
@@ -126,6 +130,41 @@ def census_rows(cells: int, limit: float) -> list[list[str]]:
     return rows
 
 
+ARRAY = ([("square", w, h) for w in range(1, 6) for h in range(1, w + 1)]
+         + [("honeycomb", 3, 3), ("honeycomb", 4, 3), ("honeycomb", 4, 4), ("honeycomb", 5, 4),
+            ("cairo", 3, 3), ("cairo", 4, 3), ("cairo", 4, 4), ("triangular", 3, 3)])
+"""The census array's patches: every square up to 5x5 (w >= h: the other way round is
+the same board turned) and the other tilings' smallest patches, in growing size."""
+
+
+def array_rows(limit: float, both: int) -> list[list[str]]:
+    """The census array: each patch of :data:`ARRAY` by the frontier, and by the
+    enumeration too up to ``both`` cells; CPU seconds of this process, each method
+    stopped after ``limit`` seconds (and the larger patches of a tiling not tried
+    once one was stopped)."""
+    rows, stopped = [], set()
+    for name, w, h in ARRAY:
+        patch = tilings.build(name, w, h)
+        row = [f"{name} {w}x{h}", str(len(patch.cells))]
+        for method in ("frontier", "enumerate"):
+            if (name, method) in stopped or (method == "enumerate" and len(patch.cells) > both):
+                row += ["-", "-", "-", "not run"]
+                continue
+            start = time.process_time()
+            try:
+                with deadline(limit):
+                    c = census(patch, method=method)
+                row += [str(c.loops), str(c.puzzles), f"{time.process_time() - start:.1f}", str(c.work)]
+            except StoppedError:
+                stopped.add((name, method))
+                row += ["-", "-", f">{time.process_time() - start:.0f}", "stopped"]
+            print(f"  census {name} {w}x{h} {method}: {row[-4:]}", file=sys.stderr, flush=True)
+        got = {row[3], row[7]} - {"-"}
+        row.append("yes" if len(got) == 1 and "-" not in (row[3], row[7]) else "NO" if len(got) > 1 else "")
+        rows.append(row)
+    return rows
+
+
 def table(header: list[str], rows: list[list[str]]) -> str:
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
     return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
@@ -136,7 +175,9 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=60.0, help="seconds for each count (default 60)")
     ap.add_argument("--max", type=int, default=8, help="largest square side of the OEIS table (default 8)")
     ap.add_argument("--census", type=int, default=16, help="largest patch (cells) of the census table (default 16)")
-    ap.add_argument("--only", choices=("count", "oeis", "census"))
+    ap.add_argument("--only", choices=("count", "oeis", "census", "array"))
+    ap.add_argument("--both", type=int, default=16,
+                    help="array: largest patch (cells) run by both methods (default 16)")
     args = ap.parse_args()
     if args.only in (None, "count"):
         print(f"\ncount: frontier against enumeration ({args.limit:g} s each; auto takes the frontier up to "
@@ -150,6 +191,11 @@ def main() -> None:
         print("\ncensus: uniquely solvable clue placements, both methods\n")
         print(table(["patch", "cells", "loops", "placements (frontier)", "s", "most summaries", "loops",
                      "placements (enumeration)", "s", "classes refined"], census_rows(args.census, args.limit)))
+    if args.only == "array":
+        print(f"\narray: the census of every patch, CPU seconds ({args.limit:g} s each)\n")
+        print(table(["patch", "cells", "loops", "placements (frontier)", "CPU s", "most summaries", "loops",
+                     "placements (enumeration)", "CPU s", "classes refined", "agree"],
+                    array_rows(args.limit, args.both)))
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ proof, on classes of puzzles; the lazy-cut SAT baseline (``sat_baseline.py``) an
 default pipeline (``auto``, the rules first) beside them in the same run.
 
     python benchmarks/loop_models.py [--cap 30] [--classes squares,loopy,...] [--quick]
-    python benchmarks/loop_models.py --make      # draw the instances anew (sgt-loopy, generate)
+    python benchmarks/loop_models.py --make [--classes ...]  # draw the missing instances (sgt-loopy, generate)
 
 The instances are in ``benchmarks/data/loop_models.txt`` (one per line: class, name, format,
 text): Loopy's hard squares 10x10 to 60x60 and its 18 grids at 20x20 (made by
@@ -93,9 +93,11 @@ def _loopy(size: str, grid: int, wait: float = 300) -> tuple[str, str]:
         try:
             done = subprocess.run(["/usr/games/sgt-loopy", "--generate", "1", f"{size}t{grid}d{level}"],
                                   capture_output=True, text=True, timeout=wait)
-            return done.stdout.strip().splitlines()[0], word
         except subprocess.TimeoutExpired:
             continue
+        if done.returncode or not done.stdout.strip():  # a grid this Loopy does not know (hats, spectres)
+            raise RuntimeError(f"Loopy made no {size} puzzle on grid {grid}: {done.stderr.strip()}")
+        return done.stdout.strip().splitlines()[0], word
     raise RuntimeError(f"Loopy made no {size} puzzle on grid {grid} in {2 * wait:.0f} s")
 
 
@@ -108,9 +110,10 @@ def _side(name: str, edges: int = 2500) -> int:
     return max(s for s in range(low, 21) if s == low or len(tilings.build(name, s, s, seed=seed).edges) <= edges)
 
 
-def make_instances(path: Path = DATA) -> None:
-    """Draw the instances missing from ``path`` and add each as it is made (an hour or
-    more under load: Loopy makes its hard 10x10 to 20x20 squares and grids)."""
+def make_instances(path: Path = DATA, classes: tuple[str, ...] = CLASSES, wait: float = 300) -> None:
+    """Draw the instances of ``classes`` missing from ``path`` and add each as it is made
+    (an hour or more under load: Loopy makes its hard 10x10 to 20x20 squares and grids,
+    waiting up to ``wait`` seconds for each level of each)."""
     from slitherasp.formats import tiling
     from slitherasp.make.generate import generate
 
@@ -119,7 +122,7 @@ def make_instances(path: Path = DATA) -> None:
         path.write_text("# class\tname\tformat\ttext (benchmarks/loop_models.py --make)\n")
 
     def add(cls: str, name: str, make: Any) -> None:
-        if name not in have:
+        if name not in have and cls in classes:
             fmt, text = make()
             with path.open("a") as f:
                 f.write(Instance(cls, name, fmt, text).line() + "\n")
@@ -134,11 +137,12 @@ def make_instances(path: Path = DATA) -> None:
         ids = [b["game_id"] for b in big if b["type"] == "Squares" and b["size"] == f"{n}x{n}" and b["diff"] == "h"]
         add("squares", f"square {n}x{n} hard #1", lambda ids=ids: ("loopy", ids[0]))
     for t in tilings.TILINGS.values():
-        if t.loopy is not None and t.name != "square" and not any(h.startswith(f"{t.name} ") for h in have):
+        if ("loopy" in classes and t.loopy is not None and t.name != "square"
+                and not any(h.startswith(f"{t.name} ") for h in have)):
             for edges in (2500, 1500, 800):  # smaller where Loopy takes too long
                 s = _side(t.name, edges)
                 try:
-                    game, level = _loopy(f"{s}x{s}", t.loopy[1])
+                    game, level = _loopy(f"{s}x{s}", t.loopy[1], wait)
                 except RuntimeError:
                     continue
                 add("loopy", f"{t.name} {s}x{s} {level}", lambda game=game: ("loopy", game))
@@ -174,7 +178,8 @@ def _low_clue(name: str, n: int, share: float) -> str:
 
 def _sloop_of_loop(n: int, seed: int) -> str:
     """A square Sloop of n x n cells whose white cells are the vertices of a random
-    loop on the (n-1) x (n-1) square patch (so that one loop at least visits them all)."""
+    loop on the (n-1) x (n-1) square patch (so that one loop at least visits them
+    all). The patch's top row has y = 0 and y grows upwards."""
     patch = tilings.build("square", n - 1, n - 1)
     loop = random_loop(patch, seed=seed)
     on = {v for e in loop for v in patch.edges[e]}
@@ -182,7 +187,7 @@ def _sloop_of_loop(n: int, seed: int) -> str:
     rows = [["#"] * n for _ in range(n)]
     for v in on:
         x, y = points[v]
-        rows[n - 1 - round(y)][round(x)] = "."
+        rows[round(-y)][round(x)] = "."  # y grows upwards: the first row is y = 0
     return f"{n} {n}/" + "/".join("".join(r) for r in rows)
 
 
@@ -231,8 +236,11 @@ def measure(instance: Instance, variant: str, unique: bool, cap: float) -> dict[
     if child.is_alive():
         os.kill(child.pid, signal.SIGKILL)  # type: ignore[arg-type]
         child.join()
-    if ours.poll():
-        return ours.recv()
+    try:
+        if ours.poll():
+            return ours.recv()
+    except EOFError:  # the child died before it sent (its CPU limit's signal)
+        pass
     return {"killed": "cpu" if child.exitcode in (-signal.SIGXCPU, -signal.SIGKILL) else f"exit {child.exitcode}"}
 
 
@@ -261,22 +269,29 @@ def applies(instance: Instance, puzzle: Any, variant: str, limit: float) -> str 
 
 
 # --------------------------------------------------------------------------- the table
-def run(instances: list[Instance], variants: tuple[str, ...], cap: float, limit: float) -> dict:
-    """Every variant on every instance: ``{(class, variant): [(instance, first, unique)]}``."""
+def run(instances: list[Instance], variants: tuple[str, ...], cap: float, limit: float,
+        done: dict[tuple[str, str], tuple[dict, dict]] | None = None) -> dict:
+    """Every variant on every instance: ``{(class, variant): [(instance, first, unique)]}``;
+    the measurements in ``done`` (by instance name and variant) are taken, not run again."""
     found: dict[tuple[str, str], list] = {}
+    done = done or {}
     beaten: set[tuple[str, str, bool]] = set()  # (class, variant, unique) past the cap on a smaller instance
     loaded = [(inst, inst.load()) for inst in instances]
     for inst, puzzle in sorted(loaded, key=lambda ip: len(getattr(ip[1], "graph", ip[1]).edges)):
         graph = getattr(puzzle, "graph", puzzle)
         for variant in variants:
             why = applies(inst, puzzle, variant, limit)
-            got = []
+            got: list[dict] = []
             for unique in (False, True):
-                if why is not None or (inst.cls, variant, unique) in beaten:
+                if (inst.name, variant) in done:
+                    got.append(done[inst.name, variant][unique])
+                elif why is not None or (inst.cls, variant, unique) in beaten or (unique and not got[0].get("done")):
+                    # (a uniqueness proof is the same solve asked for a second answer: past the first's cap, past its)
                     got.append({"skipped": why or "beaten"})
                     continue
-                got.append(measure(inst, variant, unique, cap))
-                if not got[-1].get("done"):
+                else:
+                    got.append(measure(inst, variant, unique, cap))
+                if "skipped" not in got[-1] and not got[-1].get("done"):
                     beaten.add((inst.cls, variant, unique))
             first, unique = got
             found.setdefault((inst.cls, variant), []).append((inst.name, len(graph.edges), first, unique))
@@ -284,15 +299,34 @@ def run(instances: list[Instance], variants: tuple[str, ...], cap: float, limit:
     return found
 
 
+def read_log(path: Path) -> dict[tuple[str, str], tuple[dict, dict]]:
+    """The measurements a run printed on standard error (``name | variant | first |
+    unique``), to take up a run that was stopped."""
+    done = {}
+    for line in path.read_text().splitlines():
+        parts = line.split(" | ")
+        if len(parts) == 4 and parts[2].startswith("{"):
+            done[parts[0], parts[1]] = (json.loads(parts[2]), json.loads(parts[3]))
+    return done
+
+
+CAP_TEXT = "the cap"
+
+
 def _cpu(rows: list, which: int) -> str:
     """The CPU seconds of a class in all, or, where some solve was not run or did not
-    finish within the cap, the sum of those that did and how many of all they are."""
+    finish within the cap, the sum of those that did and how many they are of the
+    instances the variant applies to (``n/a``: to none)."""
     done = [r[which] for r in rows if "seconds" in r[which] and r[which]["done"]]
+    applies = [r for r in rows if r[which].get("skipped") != "n/a"]  # "too big" and "beaten" count as not done
     skipped = {r[which].get("skipped") for r in rows} - {None, "beaten"}
-    if not done and skipped:
+    if not applies or all(r[which].get("skipped") == "too big" for r in applies):
         return "/".join(sorted(skipped))
+    if not done:
+        return f"over {CAP_TEXT} (0/{len(applies)})"
     total = sum(d["seconds"] for d in done)
-    return f"{total:.2f}" if len(done) == len(rows) else f"{total:.2f} ({len(done)}/{len(rows)})"
+    some = "" if len(applies) == len(rows) else f" [{len(applies)} of {len(rows)} apply]"
+    return (f"{total:.2f}" if len(done) == len(applies) else f"{total:.2f} ({len(done)}/{len(applies)})") + some
 
 
 def table(found: dict, variants: tuple[str, ...], cls: str) -> str:
@@ -317,17 +351,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variants", default=",".join(VARIANTS + REFERENCES))
     ap.add_argument("--cap", type=float, default=30.0, help="CPU seconds per solve (default 30)")
     ap.add_argument("--ground", type=float, default=3e6, help="skip a quadratic model past this many atoms")
+    ap.add_argument("--wait", type=float, default=300, help="--make: seconds for Loopy to make one puzzle")
     ap.add_argument("--quick", action="store_true", help="the first instance of each class only")
     ap.add_argument("--json", metavar="FILE", help="also write every measurement to FILE")
+    ap.add_argument("--resume", metavar="LOG", type=Path,
+                    help="take the measurements a stopped run printed on standard error from LOG")
+    ap.add_argument("--logged", action="store_true",
+                    help="with --resume: only the instances LOG has every variant of (the table of a stopped run)")
     args = ap.parse_args(argv)
-    if args.make:
-        make_instances()
     classes = args.classes.split(",")
+    if args.make:
+        make_instances(classes=tuple(classes), wait=args.wait)
     instances = [i for i in read_instances() if i.cls in classes]
     if args.quick:
         instances = [next(i for i in instances if i.cls == c) for c in classes if any(i.cls == c for i in instances)]
     variants = tuple(args.variants.split(","))
-    found = run(instances, variants, args.cap, args.ground)
+    done = read_log(args.resume) if args.resume else None
+    if done is not None and args.logged:
+        instances = [i for i in instances if all((i.name, v) in done for v in variants)]
+    found = run(instances, variants, args.cap, args.ground, done)
     if args.json:
         Path(args.json).write_text(json.dumps({f"{c}|{v}": rows for (c, v), rows in found.items()}, indent=0))
     for cls in classes:

@@ -5,6 +5,7 @@ Skipped where python-sat (the ``bench`` extra) is not installed."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import math
 import os
 import subprocess
@@ -94,7 +95,7 @@ def test_speed_table(tmp_path):
     assert "baseline CPU s" in header and "p.lp" in row and "total (1)" in total
 
 
-def test_encodings_table_runs_each_model_in_a_child_and_checks_its_answers():
+def test_encodings_table_runs_each_model_in_a_child_and_checks_its_answers(tmp_path):
     spec = importlib.util.spec_from_file_location("bench_encodings", BENCH / "loop_models.py")
     assert spec is not None and spec.loader is not None
     bench = sys.modules["bench_encodings"] = importlib.util.module_from_spec(spec)
@@ -116,3 +117,8 @@ def test_encodings_table_runs_each_model_in_a_child_and_checks_its_answers():
     # a cap of no CPU at all: past it, the solve does not count as done
     late = bench.measure(square, "label", True, 0)
     assert late["seconds"] > 0 and not late["done"]
+    # a stopped run is taken up from what it printed: nothing measured again (no CPU at all to do it)
+    log = tmp_path / "log"
+    log.write_text(f"square 4x4 | lazy | {json.dumps(first)} | {json.dumps(unique)}\nTraceback\n")
+    again = bench.run([square], ("lazy",), cap=0, limit=1e6, done=bench.read_log(log))
+    assert again["squares", "lazy"][0][2:] == (first, unique)

@@ -260,7 +260,10 @@ def test_census_command_methods_and_time_limit(capsys: pytest.CaptureFixture) ->
     assert (json.loads(out)["puzzles"], json.loads(out)["method"]) == (41433, "enumerate")
     done = subprocess.run([sys.executable, "-m", "slitherasp.cli", "census", "square", "--size", "5x5",
                            "--time-limit", "1"], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 124 and "no partial count" in done.stderr and "Traceback" not in done.stderr
+    # census stops itself ("no partial count"), or, on a loaded machine, the limit may fall
+    # inside one numpy step that cannot stop, and the command leaves it: one line either way
+    assert done.returncode == 124 and "time limit" in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.splitlines()) == 1, done.stderr
 
 
 def test_the_counting_page_examples_run() -> None:
