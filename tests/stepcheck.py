@@ -114,3 +114,23 @@ def answers(puzzle: Puzzle, limit: int = 2) -> list[frozenset[int]]:
             else:
                 _cut(sat, puzzle, pieces)
     return found
+
+
+def inside(puzzle, loop) -> set[int]:  # type: ignore[no-untyped-def]
+    """The faces a loop (a set of edge indices) encloses: reached from the border across
+    its edges an odd number of times (a walk over the faces, counting crossings)."""
+    side: dict[int, bool] = {}
+    todo = []
+    for c, es in enumerate(puzzle.cell_edges):
+        for e in es:
+            if len(puzzle.edge_cells[e]) == 1 and c not in side:
+                side[c] = e in loop
+                todo.append(c)
+    while todo:
+        c = todo.pop()
+        for e in puzzle.cell_edges[c]:
+            for d in puzzle.edge_cells[e]:
+                if d not in side:
+                    side[d] = side[c] != (e in loop)
+                    todo.append(d)
+    return {c for c, s in side.items() if s}

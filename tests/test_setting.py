@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from exhaustive import all_loops, certified_least, fewest_clues
-from stepcheck import answers
+from stepcheck import answers, inside
 
 from slitherasp import formats, tilings
 from slitherasp.cli import main
@@ -211,22 +211,6 @@ def test_a_rule_above_the_level_or_unknown_is_refused_in_one_line() -> None:
 
 
 # --------------------------------------------------------------------------- the loop round a picture
-def inside(puzzle, loop) -> set[int]:  # type: ignore[no-untyped-def]
-    """The faces a loop encloses, by counting crossings from the border."""
-    side, todo = {}, []
-    for c, es in enumerate(puzzle.cell_edges):
-        for e in es:
-            if len(puzzle.edge_cells[e]) == 1 and c not in side:
-                side[c] = e in loop
-                todo.append(c)
-    while todo:
-        c = todo.pop()
-        for e in puzzle.cell_edges[c]:
-            for d in puzzle.edge_cells[e]:
-                if d not in side:
-                    side[d] = side[c] != (e in loop)
-                    todo.append(d)
-    return {c for c, s in side.items() if s}
 
 
 @pytest.mark.parametrize("picture", [{5, 6, 9, 10}, {0, 15}, {0, 5, 10, 15}, {1, 4, 6, 9, 11, 14}, {5}])

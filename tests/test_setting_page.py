@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("starlette")
 import test_web_page
 from exhaustive import all_loops, fewest_clues
-from stepcheck import answers
+from stepcheck import answers, inside
 from test_web_page import Page
 
 from slitherasp import tilings
@@ -155,24 +155,6 @@ def test_make_puzzle_with_the_fewest_clues_of_a_symmetric_layout(page: Page) -> 
     assert sum(clued) == fewest_clues(blank, frozenset(loop), all_loops(blank), orbits)  # no layout has fewer
 
 
-def inside(puzzle, loop) -> set[int]:  # type: ignore[no-untyped-def]
-    """The faces a loop encloses: reached from the border only across its edges an odd
-    number of times (a walk over the faces, counting crossings)."""
-    side = {}
-    todo = []
-    for c, es in enumerate(puzzle.cell_edges):
-        for e in es:
-            if len(puzzle.edge_cells[e]) == 1 and c not in side:
-                side[c] = e in loop
-                todo.append(c)
-    while todo:
-        c = todo.pop()
-        for e in puzzle.cell_edges[c]:
-            for d in puzzle.edge_cells[e]:
-                if d not in side:
-                    side[d] = side[c] != (e in loop)
-                    todo.append(d)
-    return {c for c, s in side.items() if s}
 
 
 def test_make_puzzle_draws_its_loop_round_the_picture(page: Page) -> None:
