@@ -68,6 +68,22 @@ def test_clingo_runs_the_listed_encoding_from_a_folder_outside_the_clone(tmp_pat
     assert check(puzzle, read_answer(done.stdout)).valid
 
 
+def test_the_line_facts_gives_to_run_clingo_by_hand_runs_from_any_folder(tmp_path: Path) -> None:
+    """The last line of ``facts --encoding M --with O`` is a command that works where the
+    user is (it named ``asp/...`` paths, which exist only in a clone's root)."""
+    (tmp_path / "p.lp").write_text(_facts(LOOPY_7x7))
+    cli = f"{sys.executable} -c 'import sys; from slitherasp.command import run; sys.exit(run())'"
+    facts = f"{cli} facts p.lp --encoding distance --with cuts"
+    said = subprocess.run(facts, shell=True, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    line = said.stdout.splitlines()[-1]
+    assert line.startswith("% run by hand") and "... |" in line, line
+    run = line.split("... |", 1)[1].replace("python -m clingo", f"{sys.executable} -m clingo")
+    shell = f"{facts} |{run.replace('$(slitherasp ', f'$({cli} ')}"
+    done = subprocess.run(shell, shell=True, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert "SATISFIABLE" in done.stdout, done.stderr
+    assert check(read_text(LOOPY_7x7), read_answer(done.stdout)).valid
+
+
 def test_every_encoding_listed_is_a_file_that_says_what_it_enforces(capsys) -> None:  # type: ignore[no-untyped-def]
     assert main(["encodings", "--json"]) == 0
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]

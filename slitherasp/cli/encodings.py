@@ -18,30 +18,36 @@ def add_parser(sub: Any) -> None:
         "encodings",
         "list the ASP encodings: name, installed file, what each enforces",
         "List the encodings clingo runs (the files of asp/, installed with the package):\n"
-        "each one's name, its file and what it enforces. With NAME, print that file's\n"
-        "path alone, to give clingo the facts of 'slitherasp facts' from any folder.",
+        "each one's name, its file and what it enforces, then the options any model may\n"
+        "add (--with cuts, parity, faces). With NAME, print that file's path alone, to\n"
+        "give clingo the facts of 'slitherasp facts' from any folder.",
         "examples:\n"
         "  slitherasp encodings\n"
         "  slitherasp facts puzzle.lp | python -m clingo $(slitherasp encodings reach) -\n"
         "  slitherasp facts puzzle.lp | python -m clingo $(slitherasp encodings colour) - 0\n\n",
     )
-    p.add_argument("name", metavar="NAME", nargs="?", type=lowered, help="print the file of this encoding alone")
+    p.add_argument("name", metavar="NAME", nargs="?", type=lowered,
+                   help="print the file of this encoding (or option) alone")
     json_arg(p, "print the list as JSON lines")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..kinds.facts import FILES, encoding_path, encoding_summary
+    from ..kinds.encodings import OPTIONS
+    from ..kinds.facts import FILES, encoding_dir, encoding_path, encoding_summary
 
-    if args.name is not None:
-        if args.name not in FILES:
-            raise InputError(f"no encoding is called {args.name!r}; choose from {', '.join(FILES)}")
-        out(str(encoding_path(args.name)))
-        return Exit.OK
     rows = [(name, str(encoding_path(name)), encoding_summary(name)) for name in FILES]
+    rows += [(name, str(encoding_dir() / o.file), f"an option (--with {name}): {o.follows}")
+             for name, o in OPTIONS.items()]
+    if args.name is not None:
+        path = next((path for name, path, _ in rows if name == args.name), None)
+        if path is None:
+            raise InputError(f"no encoding is called {args.name!r}; choose from {', '.join(n for n, _, _ in rows)}")
+        out(path)
+        return Exit.OK
     if args.json:
         for name, path, summary in rows:
-            out(json.dumps({"name": name, "file": path, "enforces": summary}))
+            out(json.dumps({"name": name, "file": path, "enforces": summary, "option": name in OPTIONS}))
         return Exit.OK
     width = max(len(name) for name, _, _ in rows)
     for name, path, summary in rows:

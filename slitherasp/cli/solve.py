@@ -182,5 +182,6 @@ def run_facts(args: argparse.Namespace) -> int:
         if extra:
             sys.stdout.write(f"% what {files} reads beyond these (derived)\n{extra}\n")
         flags = "".join(f" {f}" for f in MODELS[choice.model].flags)
-        sys.stdout.write(f"% run by hand: ... | python -m clingo {files} -{flags} 0\n")
+        paths = " ".join(f"$(slitherasp encodings {name})" for name in (choice.model, *choice.options))
+        sys.stdout.write(f"% run by hand, from any folder: ... | python -m clingo {paths} -{flags} 0\n")
     return 0
