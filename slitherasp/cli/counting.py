@@ -111,15 +111,14 @@ def run_count(args: argparse.Namespace) -> int:
     chosen = encoding_of(args)
     if args.method == "frontier" and chosen != "auto":
         raise InputError(f"--encoding {chosen} is the solver's: it counts with --method enumerate, not frontier")
-    if args.method == "auto" and chosen != "auto":  # a model named: the solver lists with it
-        args.method = "enumerate"
-    if args.method != "enumerate" and kind == "slitherlink":
+    asked = "enumerate" if chosen != "auto" else args.method  # a model named: the solver lists with it
+    if asked != "enumerate" and kind == "slitherlink":
         from ..counting.frontier import choose
         from ..counting.sweep import sweep
         from ..model.stopping import StoppedError
 
         try:
-            method, plan = choose(puzzle) if args.method == "auto" else ("frontier", sweep(puzzle))
+            _, plan = choose(puzzle) if asked == "auto" else ("frontier", sweep(puzzle))
         except StoppedError as stop:  # still choosing an order: nothing counted, 0 a lower bound as ever
             if args.json:
                 out(json.dumps({"instance": args.instance, "result": "UNKNOWN",
@@ -130,17 +129,17 @@ def run_count(args: argparse.Namespace) -> int:
             raise
         if plan is not None:
             return _count_by_frontier(args, puzzle, plan)
-    return _count_by_enumeration(args, puzzle)
+    return _count_by_enumeration(args, puzzle, chosen)
 
 
-def _count_by_enumeration(args: argparse.Namespace, puzzle: Any) -> int:
+def _count_by_enumeration(args: argparse.Namespace, puzzle: Any, encoding: str) -> int:
     from ..model.results import count_json
     from ..solver.run import count
 
     progress = Progress.for_args(None, args, what="counting", unit=" answers", ticking=True)
     try:
         r = count(puzzle, time_limit=remaining(args.time_limit), threads=args.threads, progress=progress.callback,
-                  encoding=encoding_of(args))
+                  encoding=encoding)
     finally:
         progress.end()
     if args.json:
