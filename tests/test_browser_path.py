@@ -20,8 +20,19 @@ from slitherasp import tilings
 from slitherasp.formats import write_text
 from slitherasp.make.generate import planted
 
-CHILD = textwrap.dedent('''
-    import importlib.abc, json, subprocess, sys, threading
+WASM = textwrap.dedent('''
+    import json, subprocess, sys
+
+    def wasm(program, models, options):  # clingo in another process, as clingo-wasm is another module
+        code = "import sys, json; from slitherasp.solver.engines import json_run; " \\
+               "a = json.load(sys.stdin); print(json_run(a[0], a[1], a[2]))"
+        return subprocess.run([sys.executable, "-c", code], input=json.dumps([program, models, list(options)]),
+                              capture_output=True, text=True, check=True).stdout
+''')
+"""clingo-wasm's stand-in in a child: clingo in another process, given the program as text."""
+
+CHILD = WASM + textwrap.dedent('''
+    import importlib.abc, threading
     BLOCKED = {"clingo", "numpy", "shapely", "networkx", "PIL", "fpdf", "starlette", "uvicorn", "tqdm"}
     class Block(importlib.abc.MetaPathFinder):
         def find_spec(self, name, path, target=None):
@@ -34,12 +45,6 @@ CHILD = textwrap.dedent('''
 
     from slitherasp.solver import engines
     from slitherasp.web import api, browser
-
-    def wasm(program, models, options):  # clingo in another process, as clingo-wasm is another module
-        code = "import sys, json; from slitherasp.solver.engines import json_run; " \\
-               "a = json.load(sys.stdin); print(json_run(a[0], a[1], a[2]))"
-        return subprocess.run([sys.executable, "-c", code], input=json.dumps([program, models, list(options)]),
-                              capture_output=True, text=True, check=True).stdout
 
     if sys.argv[1] == "text":
         engines.set_runner(wasm)
@@ -93,16 +98,9 @@ def test_every_action_answers_without_the_libraries_the_browser_lacks(mode: str)
             assert status == 400 and "clingo" in body, (name, body)
 
 
-WARMED = textwrap.dedent('''
-    import json, subprocess, sys
+WARMED = WASM + textwrap.dedent('''
     from slitherasp.solver import engines
     from slitherasp.web import browser
-
-    def wasm(program, models, options):  # clingo in another process, as clingo-wasm is another module
-        code = "import sys, json; from slitherasp.solver.engines import json_run; " \\
-               "a = json.load(sys.stdin); print(json_run(a[0], a[1], a[2]))"
-        return subprocess.run([sys.executable, "-c", code], input=json.dumps([program, models, list(options)]),
-                              capture_output=True, text=True, check=True).stdout
 
     browser.warm()
     engines.set_runner(wasm)
