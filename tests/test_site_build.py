@@ -54,6 +54,13 @@ def test_a_folder_with_files_is_replaced_only_with_force(tmp_path: Path) -> None
     assert (public / "notes.txt").read_text() == "mine"
 
 
+def test_a_folder_that_cannot_be_written_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """It was an internal error (exit 70): the build folder beside it could not be made."""
+    assert main(["site", "/proc/slitherasp-site", "--no-snapshot", "--no-manual"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot write into this folder" in err and "internal error" not in err
+
+
 def test_the_package_source_runs_without_the_command_line_and_with_its_encodings() -> None:
     with tarfile.open(fileobj=io.BytesIO(site.source_archive()), mode="r:gz") as tar:
         names = tar.getnames()

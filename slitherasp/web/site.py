@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from ..model.errors import InputError
+from ..model.files import writable_folder
 from .ready import FIRST, bundle
 from .snapshot import make as make_snapshot
 
@@ -109,8 +110,8 @@ def build(folder: str | Path, *, runtime: str | Path | None = None, registry: st
         raise InputError(f"{target}: exists and is not a folder")
     if target.is_dir() and any(target.iterdir()) and not force:
         raise InputError(f"{target}: exists and is not empty; use --force to replace it")
+    writable_folder(target.parent)  # before any fetching: the site is built beside its folder
     packages = {r.name: _package(r, runtime, registry) for r in RUNTIMES}
-    target.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
     umask = os.umask(0)
     os.umask(umask)
