@@ -242,6 +242,14 @@ def test_count_by_frontier_on_a_wide_board_stops_as_asked(capsys: pytest.Capture
     assert code == 2 and got["exact"] is False and got["stopped"] == "states" and "lower bound" in err
 
 
+def test_count_by_frontier_refuses_a_solver_s_model(capsys: pytest.CaptureFixture, boards: Path) -> None:
+    for choice in (["--encoding", "label"], ["--with", "cuts"]):
+        code, out, err = run(capsys, "count", str(boards / "square-6x6.lp"), "--method", "frontier", *choice)
+        assert (code, out) == (2, "") and "--method enumerate" in err and err.count("\n") == 1
+    code, out, err = run(capsys, "count", str(boards / "square-6x6.lp"), "--encoding", "distance", "--time-limit", "2")
+    assert code in (0, 124) and "enumeration" in err  # a model named: the solver lists, with it
+
+
 def test_count_refuses_the_frontier_for_other_kinds(capsys: pytest.CaptureFixture, tmp_path: Path) -> None:
     path = tmp_path / "t.lp"
     path.write_text("edge(1,2). edge(2,3). edge(3,1). cell_contains(c,1,2). cell_contains(c,2,3). "

@@ -110,7 +110,8 @@ def run_count(args: argparse.Namespace) -> int:
                          "(--method enumerate)")
     chosen = encoding_of(args)
     if args.method == "frontier" and chosen != "auto":
-        raise InputError(f"--encoding {chosen} is the solver's: it counts with --method enumerate, not frontier")
+        raise InputError("--encoding and --with choose the solver's model: it counts with --method enumerate, "
+                         "not frontier")
     asked = "enumerate" if chosen != "auto" else args.method  # a model named: the solver lists with it
     if asked != "enumerate" and kind == "slitherlink":
         from ..counting.frontier import choose
