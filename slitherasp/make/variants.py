@@ -170,23 +170,13 @@ def unbalanced(puzzle: Any) -> tuple[int, int] | None:
     >>> unbalanced(tilings.build("square", 5, 5)), unbalanced(tilings.build("triangular", 3, 3))
     (None, None)
     """
-    colour: dict[int, int] = {}
-    for root in range(len(puzzle.vertices)):
-        if root in colour:
-            continue
-        colour[root], todo = 0, [root]
-        while todo:
-            u = todo.pop()
-            for e in puzzle.incidence[u]:
-                a, b = puzzle.edges[e]
-                v = b if a == u else a
-                if v not in colour:
-                    colour[v] = 1 - colour[u]
-                    todo.append(v)
-                elif colour[v] == colour[u]:
-                    return None
-    black = sum(colour.values())
-    white = len(colour) - black
+    from ..kinds.loop_facts import layers
+
+    where = layers(len(puzzle.vertices), puzzle.edges)  # an edge inside a layer closes an odd cycle
+    if any(where[u] == where[v] for u, v in puzzle.edges):
+        return None
+    black = sum(depth % 2 for _, depth in where)
+    white = len(where) - black
     return None if black == white else (max(black, white), min(black, white))
 
 
