@@ -321,14 +321,16 @@ def test_ctrl_c_at_random_moments_of_a_real_run(tmp_path: Path, whole: Path, job
     first puzzle and a random delay; then the same command completes the collection.
     A run that finished before the signal came (a quiet machine makes the ten small
     puzzles in well under the delay) proves nothing: it is run again, signalled as soon
-    as the first puzzle is in."""
+    as the first puzzle is in. So does one the signal reached in the interpreter's last
+    moments, after its work was done and said (Python has then given SIGINT back to the
+    system, which ends the process: -2 here, 130 in a shell, as for a stop)."""
     argv = [*NORMAL, "--count", "10", "--jobs", str(jobs)]
     delays = random.Random(jobs)
     for trial in range(2):
         for attempt in range(4):
             folder = tmp_path / f"cut{trial}-{attempt}"
             code, err = _interrupted(argv, folder, delays.uniform(0, 0.25) if attempt == 0 else 0.0)
-            if not (code == 0 and "10 made" in err):
+            if not (code in (0, -signal.SIGINT) and "10 made" in err):
                 break
         assert code == 130, err
         assert "Traceback" not in err and "interrupted" in err
