@@ -339,16 +339,33 @@ def test_ctrl_c_at_random_moments_of_a_real_run(tmp_path: Path, whole: Path, job
         assert puzzles(folder) == puzzles(whole) and without_cpu(folder) == without_cpu(whole)
 
 
-def _interrupted(argv: list[str], folder: Path, delay: float) -> tuple[int, str]:
-    """The exit code and standard error of ``argv`` into ``folder``, sent SIGINT
-    ``delay`` seconds after its first puzzle is in its index."""
+def test_sigterm_to_the_command_alone_keeps_whole_puzzles(tmp_path: Path, whole: Path) -> None:
+    """``kill PID`` (SIGTERM to the command, not to its worker processes) once killed it
+    silently: it is taken as Ctrl-C."""
+    argv = [*NORMAL, "--count", "10", "--jobs", "2"]
+    for attempt in range(4):
+        folder = tmp_path / f"cut{attempt}"
+        code, err = _interrupted(argv, folder, 0.0, signal.SIGTERM, group=False)
+        if not (code == 0 and "10 made" in err):
+            break
+    assert code == 130 and "Traceback" not in err and "interrupted" in err, err
+    only_whole_puzzles(folder, whole)
+    assert main([*argv, "-o", str(folder)]) == 0
+    assert puzzles(folder) == puzzles(whole) and without_cpu(folder) == without_cpu(whole)
+
+
+def _interrupted(argv: list[str], folder: Path, delay: float, sig: int = signal.SIGINT,
+                 group: bool = True) -> tuple[int, str]:
+    """The exit code and standard error of ``argv`` into ``folder``, sent ``sig``
+    ``delay`` seconds after its first puzzle is in its index: to every process of the
+    command (as a terminal sends Ctrl-C), or to the command alone."""
     proc = subprocess.Popen([*CLI, *argv, "-o", str(folder)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, preexec_fn=interruptible, start_new_session=True)
     try:
         while not (folder / campaign.INDEX).exists() and proc.poll() is None:
             time.sleep(0.005)
         time.sleep(delay)
-        os.killpg(proc.pid, signal.SIGINT)
+        os.killpg(proc.pid, sig) if group else proc.send_signal(sig)
         _, err = proc.communicate(timeout=60)  # a hang guard
     finally:
         proc.kill()

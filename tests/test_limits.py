@@ -175,3 +175,47 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line_and_130() -> None:
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                           preexec_fn=interruptible)
     assert proc.returncode == 130 and proc.stderr == "slitherasp: interrupted\n", proc.stderr[-500:]
+
+
+def _terminated(argv: list[str], after: str | float, tmp_path: Path) -> tuple[int, str, str]:
+    """``slitherasp argv`` sent SIGTERM (as ``kill`` and ``timeout`` send it), once
+    ``after`` (a file under ``tmp_path``) exists or ``after`` seconds have passed: its exit
+    code, standard output and standard error."""
+    proc = subprocess.Popen([sys.executable, "-m", "slitherasp.cli", *argv], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, preexec_fn=interruptible, cwd=tmp_path)
+    try:
+        if isinstance(after, str):
+            while not (tmp_path / after).exists() and proc.poll() is None:
+                time.sleep(0.01)
+        else:
+            time.sleep(after)
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=60)  # a hang guard
+    finally:
+        proc.kill()
+    return proc.returncode, out, err
+
+
+def test_sigterm_ends_an_enumeration_as_ctrl_c_does(tmp_path: Path) -> None:
+    """SIGTERM (``kill``, ``timeout``, a service manager) once ended every command
+    silently, killed with nothing said: it is taken as Ctrl-C, so the answers so far are
+    printed, with one line and exit 130."""
+    (tmp_path / "big.lp").write_text(write_instance(grid(10, 10)))
+    code, out, err = _terminated(["solve", "big.lp", "--models", "0", "--json"], 1.5, tmp_path)
+    assert code == 130 and "Traceback" not in err, err
+    found = json.loads(out)
+    assert found["interrupted"] is True and found["models"] > 0
+
+
+def test_sigterm_on_generate_keeps_the_puzzle_so_far_and_it_is_unique(tmp_path: Path) -> None:
+    from slitherasp.formats import read_file
+
+    argv = ["generate", "square", "--size", "12x12", "--difficulty", "fiendish", "--seed", "5", "-o", "out",
+            "--no-progress"]
+    code, out, err = _terminated(argv, 4.0, tmp_path)
+    assert code == 130 and "interrupted" in err and "Traceback" not in err, err
+    kept = list((tmp_path / "out").glob("*.lp"))
+    assert len(kept) == 1 and not list((tmp_path / "out").glob(".*tmp"))
+    puzzle = read_file(str(kept[0]))
+    answer = solve(puzzle, unique=True)
+    assert answer.unique and check(puzzle, puzzle.links(answer.answers[0])).valid

@@ -3,8 +3,9 @@
 A command marked stoppable (:func:`stoppable`) runs under the deadline of its
 ``--time-limit``, counted from the start of the process, and under a stop request that
 Ctrl-C sets (:mod:`slitherasp.model.stopping`): the loops that run long look at both and end
-with what they found, which the command prints (exit 124 or 130). Ctrl-C raises no
-exception in such a command, so no half-finished clingo call is torn apart.
+with what they found, which the command prints (exit 124 or 130). Ctrl-C (and SIGTERM,
+taken as Ctrl-C) raises no exception in such a command, so no half-finished clingo call
+is torn apart.
 
 Some work cannot look (a clingo call preparing a huge program, a reader on a huge
 file). A watchdog thread, which learns of Ctrl-C at once through the signal wake-up
@@ -31,6 +32,10 @@ from typing import Any
 from ..model.stopping import deadline, stop_when
 from . import common
 from .common import Exit
+
+_CAUGHT = (signal.SIGINT, signal.SIGTERM)
+"""The signals that stop a command: Ctrl-C, and SIGTERM, which the entry point takes
+as Ctrl-C (:func:`~slitherasp.model.stopping.terminate_as_interrupt`)."""
 
 GRACE = 0.8
 """Seconds a command may take to end after its deadline or Ctrl-C before the watchdog
@@ -61,7 +66,8 @@ def watched(args: argparse.Namespace) -> Iterator[None]:
     done = threading.Event()
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_w, False)
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: flag.set())
+    caught = _CAUGHT if signal.getsignal(signal.SIGTERM) is signal.default_int_handler else (signal.SIGINT,)
+    previous = {s: signal.signal(s, lambda signum, frame: flag.set()) for s in caught}
     previous_fd = signal.set_wakeup_fd(wake_w, warn_on_full_buffer=False)
     end = None if limit is None else common.STARTED + limit
     dog = threading.Thread(target=_watch, args=(wake_r, flag, done, end, args), name="slitherasp-watchdog",
@@ -73,7 +79,8 @@ def watched(args: argparse.Namespace) -> Iterator[None]:
     finally:
         done.set()
         signal.set_wakeup_fd(previous_fd)
-        signal.signal(signal.SIGINT, previous)
+        for s, handler in previous.items():
+            signal.signal(s, handler)
         os.write(wake_w, b"\0")  # wakes the watchdog, which sees it is done
         dog.join()
         os.close(wake_r)
@@ -94,7 +101,7 @@ def _watch(wake: int, flag: threading.Event, done: threading.Event, end: float |
             got = os.read(wake, 64)
             if done.is_set():
                 return
-            interrupts = got.count(signal.SIGINT)
+            interrupts = sum(got.count(s) for s in _CAUGHT)
             if interrupts:
                 flag.set()
                 signals += interrupts

@@ -135,6 +135,7 @@ def _worker(parent: int) -> None:
     leaves Ctrl-C, which a terminal sends to every process of the command, to the
     parent, which ends it (it would keep half the work it was doing)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a worker ended by SIGTERM just ends
     signal.set_wakeup_fd(-1)  # a forked worker would wake the parent's watchdog
     end_with_parent(parent)
 

@@ -57,16 +57,20 @@ def writable_folder(folder: str | Path) -> Path:
 
 @contextlib.contextmanager
 def interrupts_held() -> Iterator[None]:
-    """Hold Ctrl-C back until the block is done (in the main thread), then raise it."""
+    """Hold Ctrl-C (and SIGTERM, where the command takes it as Ctrl-C) back until the
+    block is done (in the main thread), then raise it."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     caught: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda sig, frame: caught.append(sig))
+    held = [s for s in (signal.SIGINT, signal.SIGTERM)
+            if s == signal.SIGINT or signal.getsignal(s) is signal.default_int_handler]
+    previous = {s: signal.signal(s, lambda sig, frame: caught.append(sig)) for s in held}
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for s, handler in previous.items():
+            signal.signal(s, handler)
     if caught:
         raise KeyboardInterrupt
 

@@ -32,7 +32,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-__all__ = ["StoppedError", "check", "deadline", "end_with_parent", "left", "reason", "requested", "stop_when"]
+__all__ = ["StoppedError", "check", "deadline", "end_with_parent", "left", "reason", "requested", "stop_when",
+           "terminate_as_interrupt"]
 
 _STOP: ContextVar[Callable[[], bool] | None] = ContextVar("slitherasp_stop", default=None)
 _END: ContextVar[float | None] = ContextVar("slitherasp_deadline", default=None)
@@ -121,3 +122,15 @@ def end_with_parent(parent: int, every: float = 0.25) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, name="slitherasp-orphan-watch", daemon=True).start()
+
+
+def terminate_as_interrupt() -> None:
+    """From now on SIGTERM (``kill``, ``timeout``, a service manager) raises
+    ``KeyboardInterrupt`` as Ctrl-C does, so a command it ends says so in one line and
+    keeps what it found; only in the main thread, and only where SIGTERM has no handler
+    of its own (the command line's entry points call it)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, signal.default_int_handler)

@@ -183,6 +183,7 @@ def serve(conn: Any, parent: int) -> None:
     """A worker process's loop: jobs in, replies out, until the pipe closes or the
     server is gone. SIGUSR1 stops the job under way (its client has gone)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the terminal's Ctrl-C is for the server
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a worker ended by SIGTERM just ends
     stop = threading.Event()
     signal.signal(signal.SIGUSR1, lambda signum, frame: stop.set())
     end_with_parent(parent)
