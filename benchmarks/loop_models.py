@@ -148,7 +148,7 @@ def make_instances(path: Path = DATA, classes: tuple[str, ...] = CLASSES, wait: 
                 add("loopy", f"{t.name} {s}x{s} {level}", lambda game=game: ("loopy", game))
                 break
     for name, sizes in (("altair", (1, 2)), ("trisquares", (2, 3)), ("snowflake", (2, 4)), ("penrose-p2", (8, 15)),
-                        ("penrose-p3", (8, 15))):
+                        ("penrose-p3", (7, 8, 15, 17))):  # p3 7x7 and 17x17: 49 and 425 edges, the sizes' ends
         for s in sizes:
             blank = tilings.build(name, s, s, seed=1 if name.startswith("penrose") else None)
             add("competition", f"{name} {s}x{s} ({len(blank.edges)} edges)", lambda blank=blank: (
