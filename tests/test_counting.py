@@ -231,6 +231,35 @@ def test_count_says_which_method_ran(capsys: pytest.CaptureFixture, boards: Path
     assert code == 124 and out.endswith("+\n") and "enumeration" in err  # too wide for the frontier
 
 
+def _some_clues(n: int, share: float, seed: int) -> Puzzle:
+    """A square ``n`` x ``n`` with ``share`` of a random loop's clues."""
+    full, _ = planted(tilings.build("square", n, n), seed=seed)
+    rng = random.Random(seed)
+    return full.with_clues([k if rng.random() < share else None for k in full.clues])
+
+
+def test_auto_lists_briefly_then_sweeps_where_only_the_clues_make_the_bound_high(
+        capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A square 10x10 with 30% of a loop's clues has 82,206,293,954 answers: the clues'
+    counters put the frontier's bound at 2^24.7, so ``auto`` listed them one by one and
+    never ended, where the sweep (the loops' own bound is 2^19.5) takes a second or two.
+    Here the same choice on a 5x5 (the bounds scaled down), judged by two enumerations."""
+    from slitherasp.cli import counting as cli_counting
+    from slitherasp.formats import write_text
+
+    puzzle = _some_clues(5, 0.4, 3)  # bounds: 2^13.1 with the clues' counters, 2^10.5 without
+    monkeypatch.setattr(frontier, "FRONTIER_COST", 12.0)
+    assert frontier.choose(puzzle)[0] == "enumerate first"
+    loopy_id = write_text(puzzle, "loopy")
+    code, out, err = run(capsys, "count", loopy_id)  # few answers: the solver lists them at once
+    listed = enumerate_count(puzzle)
+    assert (code, out) == (0, f"{listed.count}\n") and "enumeration" in err
+    assert len(answers(puzzle, limit=listed.count + 1)) == listed.count  # the SAT judge agrees
+    monkeypatch.setattr(cli_counting, "FIRST", 0.0)  # as if the solver were slow: the sweep
+    code, out, err = run(capsys, "count", loopy_id)
+    assert (code, out) == (0, f"{listed.count}\n") and "frontier method" in err and "had not listed them all" in err
+
+
 def test_count_by_frontier_on_a_wide_board_stops_as_asked(capsys: pytest.CaptureFixture, boards: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     wide = str(boards / "square-40x40.lp")

@@ -46,7 +46,8 @@ def _add_count(sub: Any) -> None:
         "(Knuth's and Jensen's method): seconds for a clue-less 8x8 square, 2.3e15\n"
         "loops; its cost grows with the frontier's width, not the answers. 'enumerate'\n"
         "has the solver list the answers one by one: fast when they are few. 'auto'\n"
-        "(the default) picks the frontier when its width is small enough.",
+        "(the default) picks the frontier when its width is small enough; where only\n"
+        "the clues make the bound high, the solver lists the answers for 2 s first.",
         "examples:\n"
         "  slitherasp count grid.lp\n"
         "  slitherasp count puzzle.lp --ignore-clues     all loops of its graph\n"
@@ -119,7 +120,7 @@ def run_count(args: argparse.Namespace) -> int:
         from ..model.stopping import StoppedError
 
         try:
-            _, plan = choose(puzzle) if asked == "auto" else ("frontier", sweep(puzzle))
+            how, plan = choose(puzzle) if asked == "auto" else ("frontier", sweep(puzzle))
         except StoppedError as stop:  # still choosing an order: nothing counted, 0 a lower bound as ever
             if args.json:
                 out(json.dumps({"instance": args.instance, "result": "UNKNOWN",
@@ -128,21 +129,41 @@ def run_count(args: argparse.Namespace) -> int:
                 out("0+")
                 err("slitherasp: stopped while choosing the frontier method's order of the edges: nothing counted")
             raise
+        if how == "enumerate first":
+            listed = _count_by_enumeration(args, puzzle, chosen, FIRST)
+            if listed is None:
+                return _count_by_frontier(args, puzzle, sweep(puzzle),
+                                          f" (the solver had not listed them all in {FIRST:g} s)")
+            return listed
         if plan is not None:
             return _count_by_frontier(args, puzzle, plan)
-    return _count_by_enumeration(args, puzzle, chosen)
+    code = _count_by_enumeration(args, puzzle, chosen)
+    assert code is not None
+    return code
 
 
-def _count_by_enumeration(args: argparse.Namespace, puzzle: Any, encoding: str) -> int:
+FIRST = 2.0
+"""Seconds ``auto`` lets the solver list a puzzle's answers before it sweeps instead,
+where only the clues' counters make the frontier's bound high
+(:func:`slitherasp.counting.frontier.choose`)."""
+
+
+def _count_by_enumeration(args: argparse.Namespace, puzzle: Any, encoding: str,
+                          budget: float | None = None) -> int | None:
+    """Count by listing; None when ``budget`` seconds passed first (nothing printed)."""
     from ..model.results import count_json
     from ..solver.run import count
 
+    limit = remaining(args.time_limit)
+    if budget is not None:
+        limit = budget if limit is None else min(limit, budget)
     progress = Progress.for_args(None, args, what="counting", unit=" answers", ticking=True)
     try:
-        r = count(puzzle, time_limit=remaining(args.time_limit), threads=args.threads, progress=progress.callback,
-                  encoding=encoding)
+        r = count(puzzle, time_limit=limit, threads=args.threads, progress=progress.callback, encoding=encoding)
     finally:
         progress.end()
+    if budget is not None and r.timed_out and (limit or 0.0) >= budget:
+        return None
     if args.json:
         out(json.dumps({**count_json(r, args.instance), "method": "enumerate"}))
     else:
@@ -151,7 +172,7 @@ def _count_by_enumeration(args: argparse.Namespace, puzzle: Any, encoding: str) 
     return Exit.INTERRUPT if r.interrupted else Exit.TIMEOUT if r.timed_out else Exit.OK
 
 
-def _count_by_frontier(args: argparse.Namespace, puzzle: Any, plan: Any) -> int:
+def _count_by_frontier(args: argparse.Namespace, puzzle: Any, plan: Any, after: str = "") -> int:
     from ..counting.frontier import count
 
     progress = Progress.for_args(len(plan.steps), args, what="counting", unit=" edges", ticking=True)
@@ -166,7 +187,7 @@ def _count_by_frontier(args: argparse.Namespace, puzzle: Any, plan: Any) -> int:
     else:
         out(f"{c.answers}{'' if c.exact else '+'}")
         err(f"slitherasp: counted by the frontier method (a sweep of {len(plan.steps)} edges, width {plan.width}, "
-            f"at most {c.states} states) in {c.seconds:.2f} s")
+            f"at most {c.states} states) in {c.seconds:.2f} s{after}")
     if c.stopped == "states":
         raise InputError(f"the frontier method stopped at {c.states} states (width {plan.width}): the count is a "
                          "lower bound; --method enumerate lists the answers instead")

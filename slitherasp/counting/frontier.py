@@ -16,7 +16,8 @@ The frontier's width bounds the states (:func:`slitherasp.counting.sweep.state_b
 an ``n x n`` square board has at most ``n + 2`` frontier vertices, so a clue-less 8x8
 takes a minute where listing its 2.3e15 loops never ends; clues only remove states. A
 puzzle whose frontier is wide (a 20x20) is the solver's: :func:`choose` says which
-method fits, from the sweep's cost alone.
+method fits, from the sweep's cost alone (or, where only the clues' counters make the
+cost high, lists the answers briefly first).
 
 >>> from slitherasp import tilings
 >>> count(tilings.build("square", 3, 3)).answers     # OEIS A140517(4)
@@ -63,17 +64,24 @@ class Counted:
 
 def choose(puzzle: Puzzle) -> tuple[str, Sweep | None]:
     """``("frontier", its sweep)`` when the frontier method's bound on its states is
-    small (:data:`FRONTIER_COST`), else ``("enumerate", None)``: the solver lists the
-    answers, which is fast when there are few, and a wide frontier would not end.
+    small (:data:`FRONTIER_COST`); ``("enumerate first", None)`` when only the
+    clues' counters push the bound past it (the loops' own bound is small: clues remove
+    far more states than their counters add, so the sweep often ends, yet a puzzle of
+    few answers is the solver's at once: list them briefly, then sweep); else
+    ``("enumerate", None)``: the solver lists the answers, which is fast when there are
+    few, and a wide frontier would not end.
 
     >>> from slitherasp import tilings
     >>> choose(tilings.build("square", 6, 6))[0], choose(tilings.build("square", 30, 30))[0]
     ('frontier', 'enumerate')
     """
+    clued = [c for c, k in enumerate(puzzle.clues) if k is not None]
     cost, order, name = best_order(puzzle, cap=FRONTIER_COST)
-    if cost > FRONTIER_COST:
-        return "enumerate", None
-    return "frontier", steps_of(puzzle, order, [c for c, k in enumerate(puzzle.clues) if k is not None], name)
+    if cost <= FRONTIER_COST:
+        return "frontier", steps_of(puzzle, order, clued, name)
+    if best_order(puzzle, counted=[], cap=FRONTIER_COST)[0] <= FRONTIER_COST:
+        return "enumerate first", None  # then :func:`~.sweep.sweep`: the order of least bound, counters and all
+    return "enumerate", None
 
 
 def count(puzzle: Puzzle, plan: Sweep | None = None, progress: Callable[[int, int], None] | None = None,
