@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from conftest import interruptible
 
 pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
@@ -35,7 +36,8 @@ class Server:
             self.port = s.getsockname()[1]
         self.proc = subprocess.Popen([sys.executable, "-m", "slitherasp.cli", "serve", "--no-open",
                                       "--port", str(self.port), *options],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                                     preexec_fn=interruptible)
         end = time.monotonic() + 30
         while time.monotonic() < end:
             try:
@@ -143,7 +145,10 @@ def test_the_time_limit_ends_work_that_cannot_stop(server: Server) -> None:
     assert server.request()[0] == 200
 
 
-def test_sigterm_ends_the_server_and_its_workers_with_work_under_way() -> None:
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_sigterm_ends_the_server_and_its_workers_with_work_under_way(sig: int) -> None:
+    """Ctrl-C and SIGTERM stop the server, exit 0 as its help says (they once ended it
+    with 130 and "interrupted", or killed by SIGTERM itself)."""
     s = Server("--workers", "1")
     try:
         slow = s.connect()
@@ -152,8 +157,8 @@ def test_sigterm_ends_the_server_and_its_workers_with_work_under_way() -> None:
         time.sleep(1.0)
         workers = s.workers()
         assert workers
-        s.proc.send_signal(signal.SIGTERM)
-        s.proc.wait(10)  # before: the server waited for the hint to end
+        s.proc.send_signal(sig)
+        assert s.proc.wait(10) == 0  # before: the server waited for the hint to end
         time.sleep(0.5)
         assert not [w for w in workers if _alive(w)]
         slow.close()

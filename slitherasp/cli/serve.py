@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import ipaddress
 import socket
@@ -70,7 +71,9 @@ def run_serve(args: argparse.Namespace) -> int:
     app = create_app(hosts=(*LOCAL_HOSTS, args.host), processes=args.workers, time_limit=args.time_limit)
     config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=GRACE,
                             http=deadline_protocol(REQUEST_TIME))
-    uvicorn.Server(config).run(sockets=[listener])
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops on Ctrl-C and SIGTERM, then raises it again
+        uvicorn.Server(config).run(sockets=[listener])
+    err("slitherasp: the server stopped")
     return Exit.OK
 
 
