@@ -92,6 +92,39 @@ def test_generation_needs_faces() -> None:
         generate(read_instance("edge(1,2). edge(2,3). edge(3,1). cell_contains(c,1,2)."))
 
 
+def _slow_to_stop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solver as a loaded machine makes it: every solve that runs while a stop is
+    requested is cut (a quick one, on a quiet machine, ends before it looks)."""
+    from dataclasses import replace
+
+    from slitherasp.model import stopping
+    from slitherasp.solver import run
+
+    real = run.solve
+
+    def solve_or_stop(*a, **k):  # type: ignore[no-untyped-def]
+        r = real(*a, **k)
+        return replace(r, interrupted=True, exhausted=False) if stopping.requested() else r
+
+    monkeypatch.setattr(run, "solve", solve_or_stop)
+
+
+def test_a_grade_cut_by_a_stop_is_unknown_and_a_kept_puzzle_s_grade_is_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """CI once printed "medium" for an "easy" puzzle kept after Ctrl-C: the test with no
+    probing was cut by the stop request, and a cut test read as a failed one."""
+    from slitherasp.make.generate import kept_grade
+    from slitherasp.solver.grade import grade as solver_grade
+
+    easy = generate(tilings.build("square", 5, 5), seed=3, level="easy").puzzle
+    assert solver_grade(easy).level == "easy"
+    _slow_to_stop(monkeypatch)
+    with stop_when(lambda: True):
+        cut = solver_grade(easy)
+        kept = kept_grade(easy)
+    assert (cut.level, cut.unique) == (None, None)
+    assert kept.level == "easy" and kept.unique is True
+
+
 def test_interrupt_keeps_a_unique_puzzle() -> None:
     calls = []
 

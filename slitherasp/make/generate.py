@@ -101,7 +101,15 @@ class SolverGradeLater:
     """Always: the rules proved it (what :func:`generate` reads of any grade)."""
 
     def __call__(self) -> Grade:
-        return replace(grade(self.puzzle), human=self.human)
+        return replace(kept_grade(self.puzzle), human=self.human)
+
+
+def kept_grade(puzzle: Puzzle) -> Grade:
+    """The solver's grade of a puzzle that is kept, even one kept because Ctrl-C
+    stopped its making: a request to stop is not looked at (the grade takes
+    milliseconds to a second), a time limit is (then the grade is unknown)."""
+    with stop_when(lambda: False):
+        return grade(puzzle)
 
 
 @dataclass(frozen=True)
@@ -261,7 +269,7 @@ def _keep(result: Puzzle, level: str | None, difficulty: str | None, stopped: bo
         return None
     if proven:
         return SolverGradeLater(result, person_grade(result, None if stopped else difficulty) if person else None)
-    g = grade(result)
+    g = kept_grade(result) if stopped else grade(result)
     if level is not None and not stopped and g.level != level:
         reached.append(g.level)
         return None

@@ -75,6 +75,8 @@ def grade(puzzle: Puzzle, *, time_limit: float | None = None, human: bool = Fals
         return Grade("hard", True, s["choices"], s["conflicts"], 1, person)
     # Propagation alone never conflicts before the end, so a few conflicts tell.
     plain = solve(puzzle, models=2, lookahead=False, statistics=True, conflicts=8, simplify=False)
+    if plain.timed_out or plain.interrupted:  # not "medium": the test was cut, not failed
+        return Grade(None, None, 0, s["conflicts"], 1)
     if plain.exhausted and plain.statistics["choices"] == 0:
         return Grade("easy", True, 0, plain.statistics["conflicts"], 1, person)
     return Grade("medium", True, 0, s["conflicts"], 1, person)
