@@ -113,3 +113,25 @@ def test_hints_and_search_steps_as_text(as_text: None) -> None:
     bad = min(answer)
     h = hint(p, non_links=[bad])
     assert h.verdict == "wrong" and h.wrong_non_links == (bad,)
+
+
+def test_a_conflict_budget_run_as_text_is_no_time_out_and_grades_agree() -> None:
+    """A text run stopped by its conflict budget (``--solve-limit``) ends ``UNKNOWN``, as
+    one stopped by its time limit: it was read as a time-out, where the same solve in
+    process is not, so the solver's grade of a "medium" puzzle was unknown in the
+    browser (and, since a cut grade test no longer reads as "medium", a variant made
+    there was another puzzle than the one made by the command line)."""
+    from slitherasp.make.generate import generate
+    from slitherasp.solver.grade import grade
+
+    medium = generate(tilings.build("square", 10, 10), seed=3, difficulty="easy").puzzle
+    local = solve(medium, models=2, lookahead=False, statistics=True, conflicts=8, simplify=False)
+    graded = grade(medium)
+    with text_runs():
+        budgeted = solve(medium, models=2, lookahead=False, statistics=True, conflicts=8, simplify=False)
+        as_text = grade(medium)
+        limited = solve(tilings.build("square", 12, 12), models=0, time_limit=0.5)
+    assert not local.exhausted and not local.timed_out  # the budget ended it, in process
+    assert not budgeted.exhausted and not budgeted.timed_out
+    assert graded.level == as_text.level == "medium" and as_text.unique is True
+    assert limited.timed_out and not limited.exhausted  # a real time-out is still one

@@ -85,6 +85,8 @@ def automaton(puzzle: Puzzle, plan: Sweep | None = None) -> Automaton:
     classes = [0 if state == (DONE,) else -1 for state in current]
     merged: list[list[tuple[tuple[Label, int], ...]]] = []
     for table in reversed(layers):
+        if reason() is not None:
+            raise StoppedError(reason() or "interrupt")
         names: dict[tuple[tuple[Label, int], ...], int] = {}
         rows: list[tuple[tuple[Label, int], ...]] = []
         mine = []

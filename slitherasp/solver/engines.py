@@ -77,10 +77,14 @@ class Run:
     exhausted: bool
     statistics: dict[str, int] = field(default_factory=dict)
     costs: tuple[int, ...] = ()
+    late: bool = False
+    """Whether the run's time limit had passed when it ended."""
 
     @property
     def timed_out(self) -> bool:
-        return self.result == "UNKNOWN"
+        """Stopped by its time limit (``UNKNOWN`` past it; a conflict budget,
+        ``--solve-limit``, ends with ``UNKNOWN`` too, and is no time-out)."""
+        return self.result == "UNKNOWN" and self.late
 
 
 def run_text(program: str, models: int, options: Sequence[str], *, time_limit: float | None = None) -> Run:
@@ -97,7 +101,9 @@ def run_text(program: str, models: int, options: Sequence[str], *, time_limit: f
     wanted = list(options)
     if time_limit is not None:
         wanted.append(f"--time-limit={max(1, math.ceil(time_limit))}")
+    start = time.perf_counter()
     raw = json.loads(runner(program, models, wanted))
+    late = time_limit is not None and time.perf_counter() - start >= time_limit
     if raw.get("Result") == "ERROR":
         raise SlitherError(f"clingo failed: {str(raw.get('Error', '')).strip()[:200]}")
     calls = raw.get("Call") or [{}]
@@ -106,7 +112,7 @@ def run_text(program: str, models: int, options: Sequence[str], *, time_limit: f
     result = str(raw.get("Result", "UNKNOWN"))
     exhausted = result != "UNKNOWN" and (raw.get("Models") or {}).get("More") == "no"
     costs = tuple(int(c) for c in witnesses[-1].get("Costs", ())) if witnesses else ()
-    return Run(found, result, exhausted, _statistics(raw.get("Stats")), costs)
+    return Run(found, result, exhausted, _statistics(raw.get("Stats")), costs, late)
 
 
 def solve_program(program: Program, args: list[str], start: float, *, time_limit: float | None,
