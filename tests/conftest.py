@@ -134,6 +134,26 @@ def triangle() -> Puzzle:
     return read_instance("edge(1,2). edge(2,3). edge(3,1). cell_contains(t,1,2). clue(t,1).", "<triangle>")
 
 
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str | None]:
+    """The static site (ready puzzles of two tilings, and the manual where MkDocs is
+    installed), built once for the session: tests/test_site.py and
+    tests/test_variant_tilings.py play it, and run in one process (see
+    :func:`pytest_collection_modifyitems`); and why it has no manual (None when it has one)."""
+    from slitherasp.model.errors import InputError
+    from slitherasp.web.site import build
+
+    public = tmp_path_factory.mktemp("site") / "public"
+    try:
+        made = build(public, ready=["square", "cairo"])
+    except InputError as e:
+        if "cannot fetch" in str(e):
+            pytest.skip(f"the runtimes cannot be fetched here: {e}")
+        raise
+    assert "snapshot" in made
+    return public, made["manual"]
+
+
 def interruptible() -> None:
     """In the child: Ctrl-C back to Python's default, even when the tests were started
     from a shell that ignores it (a background job: children inherit that)."""
@@ -144,13 +164,16 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "xdist_group(name): tests that pytest-xdist runs in one process")
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads the groups into the test ids
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under pytest-xdist (``-n 2 --dist loadgroup``, the README's test command), the tests
     of a module that share a fixture wider than a test (a browser, a built site, a served
-    page) run in one process, so that it is made once; the others spread over the processes."""
+    page) run in one process, so that it is made once (the static site, for every module that
+    plays it); the others spread over the processes."""
     for item in items:
         info = getattr(item, "_fixtureinfo", None)
-        shared = info is not None and any(
-            defs and defs[-1].scope != "function" for defs in info.name2fixturedefs.values())
-        if shared and getattr(item, "module", None) is not None:
+        defs = {} if info is None else info.name2fixturedefs
+        if "built" in defs and defs["built"][-1].scope == "session":  # the static site, built once: one process
+            item.add_marker(pytest.mark.xdist_group("the static site"))
+        elif any(d and d[-1].scope != "function" for d in defs.values()) and getattr(item, "module", None):
             item.add_marker(pytest.mark.xdist_group(item.module.__name__))

@@ -34,7 +34,6 @@ from test_web_page import LOOPY_7x7, Page, _browser, loop_through
 import slitherasp
 from slitherasp import tilings
 from slitherasp.formats import read_text, write_text
-from slitherasp.model.errors import InputError
 
 START = 240.0
 """Seconds the page may take to start Python on a busy machine (about 3 s on a quiet one)."""
@@ -53,23 +52,6 @@ def _serve(folder: Path) -> tuple[subprocess.Popen, int]:
         time.sleep(0.05)
     server.kill()
     pytest.fail("the static server did not start")
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str | None]:
-    """The site, built once for the module (ready puzzles of two tilings, and the manual
-    where MkDocs is installed), and why it has no manual (None when it has one)."""
-    from slitherasp.web.site import build
-
-    public = tmp_path_factory.mktemp("site") / "public"
-    try:
-        made = build(public, ready=["square", "cairo"])
-    except InputError as e:
-        if "cannot fetch" in str(e):
-            pytest.skip(f"the runtimes cannot be fetched here: {e}")
-        raise
-    assert "snapshot" in made
-    return public, made["manual"]
 
 
 @pytest.fixture(scope="module")

@@ -169,8 +169,7 @@ def test_serve_says_why_all_points_has_no_answer_on_a_patch(served: Page) -> Non
 
 # -- the static site -------------------------------------------------------------------------------
 site = test_site.site
-folder = test_site.folder  # the site's build, which test_site.site serves
-built = test_site.built
+folder = test_site.folder  # the site's build (conftest's, once a session), which test_site.site serves
 
 
 @pytest.mark.parametrize(("tiling", "size", "rule"), CASES)
