@@ -12,13 +12,13 @@ from typing import Any
 from ..kinds import facts as asp_facts
 from ..kinds.encodings import AUTO, parse
 from ..kinds.facts import DEFAULT_ENCODING, atoms_decoder
-from ..model import Puzzle, limits
+from ..model import Puzzle, limits, stopping
 from ..model.errors import InputError
 from ..model.results import SAT, UNKNOWN, UNSAT, Result, uniqueness
 from ..model.stopping import StoppedError
 from ..rules import propagate
 from . import engines
-from .run import PROBING, deadline_of, decoder, run_search, solve, waited
+from .run import PROBING, Search, deadline_of, decoder, run_search, solve, waited
 
 
 class Session:
@@ -176,7 +176,10 @@ class Session:
             assumptions += edges
         if self.broken:
             raise InputError("this session's last search was left running after a time-out; start a new one")
-        search = run_search(ctl, self._decode, time_limit=time_limit, assumptions=assumptions)
+        if conflicts is not None and time_limit is None and stopping.left() is None:
+            search = bounded_search(ctl, self._decode, assumptions)
+        else:
+            search = run_search(ctl, self._decode, time_limit=time_limit, assumptions=assumptions)
         self.broken = search.abandoned
         stats = {}
         if statistics and not search.abandoned:
@@ -194,6 +197,24 @@ class Session:
             time_total=search.seconds,
             statistics=stats,
         )
+
+
+def bounded_search(ctl: Any, decode: Any, assumptions: Sequence[int]) -> Search:
+    """The configured search, run in this thread: for a search that a conflict budget
+    bounds (a few milliseconds to a tenth of a second) and that has no deadline. It
+    spares what :func:`~slitherasp.solver.run.run_search` pays to be stoppable at any
+    moment, a thread and an asynchronous handle (measured: 0.4-1 ms of a 10x10
+    session solve's 2-3 ms). A Ctrl-C reaches it when the search ends, and the
+    search counts as interrupted, as there."""
+    found: list[Any] = []
+    start = time.perf_counter()
+    try:
+        res = ctl.solve(assumptions=list(assumptions), on_model=lambda m: found.append(decode(m)))
+    except KeyboardInterrupt:
+        return Search(tuple(found), len(found), SAT if found else UNKNOWN, False, False, True,
+                      time.perf_counter() - start)
+    status = SAT if found else UNSAT if res.unsatisfiable else UNKNOWN
+    return Search(tuple(found), len(found), status, bool(res.exhausted), False, False, time.perf_counter() - start)
 
 
 class TextSession(Session):
