@@ -15,7 +15,7 @@ from test_batch import puzzles_on
 
 from slitherasp import tilings
 from slitherasp.solver.run import SAT, UNSAT
-from slitherasp.solver.sessions import Batch, Session, bounded_search
+from slitherasp.solver.sessions import SHORT_CONFLICTS, SHORT_LEFT, Batch, Session, bounded_search
 from slitherasp.validate import check
 
 
@@ -64,10 +64,13 @@ def test_a_budgeted_session_solve_starts_no_thread(monkeypatch: pytest.MonkeyPat
         clues = {c: k for c, k in enumerate(p.clues) if k is not None}
         r = session.solve(clues, models=2, conflicts=len(p.edges) + 100, statistics=False)
         assert len(r.answers) == len(judged(p, limit=2)) and (r.exhausted or len(r.answers) == 2)
+    session.solve({}, models=1, conflicts=100, time_limit=30.0)  # time enough left
     assert names == []
-    # with a time limit the search stays stoppable at any moment: in a thread of its own
-    session.solve({}, models=1, time_limit=10.0)
-    assert "slitherasp-clingo" in names
+    # a search that is not short stays stoppable at any moment: in a thread of its own
+    for how in ({}, {"conflicts": SHORT_CONFLICTS + 1}, {"conflicts": 100, "time_limit": SHORT_LEFT / 2}):
+        session.solve({}, models=1, **how)
+        assert names.count("slitherasp-clingo") == 1, how
+        names.clear()
 
 
 def test_a_ctrl_c_in_a_budgeted_search_is_an_interrupted_result() -> None:
