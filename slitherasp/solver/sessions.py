@@ -12,13 +12,13 @@ from typing import Any
 from ..kinds import facts as asp_facts
 from ..kinds.encodings import AUTO, parse
 from ..kinds.facts import DEFAULT_ENCODING, atoms_decoder
-from ..model import Puzzle, limits
+from ..model import Puzzle, limits, stopping
 from ..model.errors import InputError
 from ..model.results import SAT, UNKNOWN, UNSAT, Result, uniqueness
 from ..model.stopping import StoppedError
 from ..rules import propagate
 from . import engines
-from .run import PROBING, deadline_of, decoder, run_search, solve, waited
+from .run import PROBING, Search, deadline_of, decoder, run_search, solve, waited
 
 
 class Session:
@@ -176,7 +176,10 @@ class Session:
             assumptions += edges
         if self.broken:
             raise InputError("this session's last search was left running after a time-out; start a new one")
-        search = run_search(ctl, self._decode, time_limit=time_limit, assumptions=assumptions)
+        if _short(conflicts, time_limit):
+            search = bounded_search(ctl, self._decode, assumptions)
+        else:
+            search = run_search(ctl, self._decode, time_limit=time_limit, assumptions=assumptions)
         self.broken = search.abandoned
         stats = {}
         if statistics and not search.abandoned:
@@ -194,6 +197,41 @@ class Session:
             time_total=search.seconds,
             statistics=stats,
         )
+
+
+SHORT_CONFLICTS = 2_000
+"""A session search of at most this many conflicts, with at least :data:`SHORT_LEFT`
+seconds left, runs in the calling thread (:func:`bounded_search`). On puzzlekit's grids a
+conflict costs at most about 60 us, so such a search ends within a tenth of a second; a batch's
+budget is one conflict per edge and 100 more (at most 1,100). Larger budgets (the
+generator's removal tests: 10,000) keep a thread, so that Ctrl-C stops them at once."""
+
+SHORT_LEFT = 1.0
+"""Seconds that must be left (time limit, outer deadline) for a short search to run so."""
+
+
+def _short(conflicts: int | None, time_limit: float | None) -> bool:
+    """Whether a session search is short enough to run in the calling thread."""
+    if conflicts is None or conflicts > SHORT_CONFLICTS:
+        return False
+    ends = [t for t in (time_limit, stopping.left()) if t is not None]
+    return not ends or min(ends) >= SHORT_LEFT
+
+
+def bounded_search(ctl: Any, decode: Any, assumptions: Sequence[int]) -> Search:
+    """The configured search in this thread, for a short one (:data:`SHORT_CONFLICTS`):
+    it spares what :func:`~slitherasp.solver.run.run_search` pays to be stoppable at
+    any moment, a thread and an asynchronous handle (0.4-1 ms of a 10x10 session
+    solve's 2-3 ms). A Ctrl-C reaches it when it ends: an interrupted search, as there."""
+    found: list[Any] = []
+    start = time.perf_counter()
+    try:
+        res = ctl.solve(assumptions=list(assumptions), on_model=lambda m: found.append(decode(m)))
+    except KeyboardInterrupt:
+        return Search(tuple(found), len(found), SAT if found else UNKNOWN, False, False, True,
+                      time.perf_counter() - start)
+    status = SAT if found else UNSAT if res.unsatisfiable else UNKNOWN
+    return Search(tuple(found), len(found), status, bool(res.exhausted), False, False, time.perf_counter() - start)
 
 
 class TextSession(Session):
