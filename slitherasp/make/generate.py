@@ -47,6 +47,7 @@ from ..solver.grade import LEVELS, Grade, grade, grade_json
 from .loops import random_loop
 from .removal import TEST_BUDGET, Progress, Remover, removed
 from .setting import Plan
+from .theme import Evidence
 
 DIFFICULTIES = HUMAN_LEVELS[:5]
 """Grades for a person that generation can aim at (``search`` is not a goal)."""
@@ -187,8 +188,9 @@ def generate(
                             attempts=attempts or FALLBACK_AFTER, progress=progress, person=person,
                             time_limit=time_limit, partial=partial)
         except GenerationError:
-            if time_limit is not None:
-                raise
+            if time_limit is not None or (plan is not None and plan.setting.values is not None
+                                          and 0 not in plan.setting.values):
+                raise  # (Easy's rules cannot start without a 0: the theme's message is the one to say)
             difficulty = HUMAN_LEVELS[0]
     _check_goal(puzzle, level, difficulty)
     start, rng = time.perf_counter(), random.Random(seed)
@@ -197,7 +199,7 @@ def generate(
     more = attempts is None and difficulty is not None
     if attempts is None:
         attempts = PERSON_ATTEMPTS if difficulty is not None else SOLVER_ATTEMPTS
-    tried = 0
+    tried, evidence = 0, Evidence.of(plan, difficulty)  # (what a theme's loops show: :mod:`.theme`)
     for attempt, loop in _loops(puzzle, rng, attempts, more, plan):
         tried = attempt
         remover = Remover(puzzle, loop, level, progress, None if minimal else TEST_BUDGET, difficulty, deadline, plan)
@@ -205,9 +207,13 @@ def generate(
         rng.shuffle(order)
         stop = removed(remover, order, minimal, difficulty)
         tests += remover.tests
+        if evidence is not None and stop != "interrupt":
+            evidence.note(puzzle, loop, stop is not None)
         if stop is None:
             if len(reached) < REACHED_SAMPLE:
                 reached.append(puzzle.with_clues(remover.clues))  # (the clues it could give)
+            if evidence is not None and evidence.hopeless():
+                break  # the theme is out of reach: said now, not after every loop
             continue
         interrupted, timed_out = stop == "interrupt", stop == "time"
         if (interrupted or timed_out) and not partial:
@@ -224,7 +230,9 @@ def generate(
     if reason() == "interrupt":  # stopped while the last loop was tested: that is no failure
         raise StoppedError("interrupt")
     late = deadline is not None and time.perf_counter() > deadline
-    raise _failed(level, difficulty, reached, "within the time limit" if late else f"after {tried} loops", late)
+    why = "within the time limit" if late else f"after {tried} loops"
+    raise (None if late or evidence is None else evidence.error(puzzle, why)) or _failed(level, difficulty, reached,
+                                                                                          why, late)
 
 
 def _loops(puzzle: Puzzle, rng: random.Random, attempts: int, more: bool,
