@@ -108,19 +108,25 @@ class Evidence:
                 said = f"none of {first} loops has one answer with only those clues given"
                 return GenerationError(f"{head}: {said}; {self._more_values(puzzle, False)}")
             need = self._needed(puzzle)
-            said = (f"{self.unique} of {first} loops have one answer with only those clues, and "
+            verb = "has" if self.unique == 1 else "have"
+            said = (f"{self.unique} of {first} loops {verb} one answer with only those clues, and "
                     f"{level.capitalize()}'s rules solve none of them" + _needing(need))
             fixes = [f"ask for --difficulty {need}"] if need in HUMAN_LEVELS[self.most:5] else []
             fixes.append(self._more_values(puzzle, True))
         return GenerationError(f"{head}: {said}; {' or '.join(fixes)}")
 
     def _needed(self, puzzle: Puzzle) -> str | None:
-        """The easiest person's level that solves a sampled unique full set."""
+        """The easiest person's level that solves a sampled unique full set (within
+        :data:`SOLVE_LIMIT` seconds in all; a grade past half a second counts as
+        ``search``)."""
         from ..rules.grade import human_grade
 
-        found = []
+        found: list[str] = []
+        end = time.perf_counter() + SOLVE_LIMIT  # (a full set trials cannot settle runs to its deadline)
         for loop in self.settled:
-            g = human_grade(_full_set(puzzle, loop, self.plan), deadline=time.perf_counter() + SOLVE_LIMIT)
+            if time.perf_counter() > end or HUMAN_LEVELS[self.most] in found:  # (none can be easier)
+                break
+            g = human_grade(_full_set(puzzle, loop, self.plan), deadline=min(end, time.perf_counter() + 0.5))
             found.append(g.level or "search")
         return min(found, key=HUMAN_LEVELS.index, default=None)
 
@@ -139,9 +145,9 @@ class Evidence:
                 best, most = v, good
         if best is None:
             return "allow more clue values"
-        sets = f"{most} of these {len(loops)} loops' clue sets"
+        sets = f"{most} of these {len(loops)} loops' clue sets" if len(loops) > 1 else "this loop's clue set"
         said = f"{HUMAN_LEVELS[self.most - 1].capitalize()}'s rules solve {sets}" if by_rules else \
-            f"{sets} have one answer"
+            f"{sets} {'has' if most == 1 else 'have'} one answer"
         return f"allow more clue values (--clues {theme_name(values | {best})}: {said})"
 
 
