@@ -183,15 +183,8 @@ def generate(
     (``fiendish`` and ``search`` included), left out with ``person=False``.
     """
     if level is None and difficulty is None:  # a person's Normal; on a patch too small for one, Easy
-        try:
-            return generate(puzzle, seed=seed, difficulty=DEFAULT_DIFFICULTY, minimal=minimal, plan=plan,
-                            attempts=attempts or FALLBACK_AFTER, progress=progress, person=person,
-                            time_limit=time_limit, partial=partial)
-        except GenerationError:
-            if time_limit is not None or (plan is not None and plan.setting.values is not None
-                                          and 0 not in plan.setting.values):
-                raise  # (Easy's rules cannot start without a 0: the theme's message is the one to say)
-            difficulty = HUMAN_LEVELS[0]
+        return _normal_or_easy(puzzle, seed=seed, minimal=minimal, attempts=attempts, progress=progress,
+                               person=person, time_limit=time_limit, partial=partial, plan=plan)
     _check_goal(puzzle, level, difficulty)
     start, rng = time.perf_counter(), random.Random(seed)
     reached: list[str | None | Puzzle] = []  # (a failed loop's full clue set: graded if all fail)
@@ -207,13 +200,11 @@ def generate(
         rng.shuffle(order)
         stop = removed(remover, order, minimal, difficulty)
         tests += remover.tests
-        if evidence is not None and stop != "interrupt":
-            evidence.note(puzzle, loop, stop is not None)
+        if evidence.note(puzzle, loop, stop):  # a theme out of reach: said now, not after every loop
+            break
         if stop is None:
             if len(reached) < REACHED_SAMPLE:
                 reached.append(puzzle.with_clues(remover.clues))  # (the clues it could give)
-            if evidence is not None and evidence.hopeless():
-                break  # the theme is out of reach: said now, not after every loop
             continue
         interrupted, timed_out = stop == "interrupt", stop == "time"
         if (interrupted or timed_out) and not partial:
@@ -231,8 +222,22 @@ def generate(
         raise StoppedError("interrupt")
     late = deadline is not None and time.perf_counter() > deadline
     why = "within the time limit" if late else f"after {tried} loops"
-    raise (None if late or evidence is None else evidence.error(puzzle, why)) or _failed(level, difficulty, reached,
-                                                                                          why, late)
+    raise evidence.error(puzzle, why, late) or _failed(level, difficulty, reached, why, late)
+
+
+def _normal_or_easy(puzzle: Puzzle, *, attempts: int | None, plan: Plan | None, time_limit: float | None,
+                    **how: Any) -> Generated:
+    """A person's Normal (:data:`DEFAULT_DIFFICULTY`), or Easy on a patch too small for
+    one: not with a time limit, nor for a clue theme without 0 (Easy's rules cannot start
+    without a 0: the theme's reason at Normal is the one to say)."""
+    try:
+        return generate(puzzle, difficulty=DEFAULT_DIFFICULTY, attempts=attempts or FALLBACK_AFTER, plan=plan,
+                        time_limit=time_limit, **how)
+    except GenerationError:
+        values = None if plan is None else plan.setting.values
+        if time_limit is not None or (values is not None and 0 not in values):
+            raise
+    return generate(puzzle, difficulty=HUMAN_LEVELS[0], attempts=attempts, plan=plan, time_limit=time_limit, **how)
 
 
 def _loops(puzzle: Puzzle, rng: random.Random, attempts: int, more: bool,

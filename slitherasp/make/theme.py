@@ -28,7 +28,7 @@ from ..model import Answer, Puzzle
 from ..model.errors import GenerationError
 from ..model.levels import HUMAN_LEVELS
 from ..model.stopping import stop_when
-from .setting import Plan
+from .setting import Plan, Setting
 
 __all__ = ["EVIDENCE", "Evidence", "theme_name"]
 
@@ -59,33 +59,37 @@ class Evidence:
     def __init__(self, plan: Plan, difficulty: str) -> None:
         self.plan, self.most = plan, HUMAN_LEVELS.index(difficulty) + 1
         self.loops = self.unique = self.solved = 0
+        self.active = True
         self.samples: list[Answer] = []
         """The first failed loops (:data:`SAMPLE`), and of them those with one answer:"""
         self.settled: list[Answer] = []
 
     @classmethod
-    def of(cls, plan: Plan | None, difficulty: str | None) -> Evidence | None:
-        """The evidence to gather for a theme at a person's level (None otherwise)."""
-        if plan is None or plan.setting.values is None or difficulty is None:
-            return None
-        return cls(plan, difficulty)
+    def of(cls, plan: Plan | None, difficulty: str | None) -> Evidence:
+        """The evidence to gather for a theme at a person's level (none is gathered
+        without a theme or for the solver's grade)."""
+        evidence = cls(plan or Plan(Setting(), ()), difficulty or HUMAN_LEVELS[0])
+        evidence.active = plan is not None and plan.setting.values is not None and difficulty is not None
+        return evidence
 
-    def note(self, puzzle: Puzzle, loop: Answer, solved: bool) -> None:
-        """Count a loop tried on the patch ``puzzle``: ``solved``, whether the level's
-        rules solved its full set (then it has one answer: the rules are sound)."""
-        if self.loops >= EVIDENCE:
-            return
+    def note(self, puzzle: Puzzle, loop: Answer, stop: str | None) -> bool:
+        """Count a loop tried on the patch ``puzzle`` (``stop``: what its removal said,
+        None when the level's rules did not solve its full set; a solved set has one
+        answer, the rules being sound); whether the theme is now out of reach."""
+        if not self.active or self.loops >= EVIDENCE or stop == "interrupt":
+            return False
         self.loops += 1
-        if solved:
+        if stop is not None:
             self.unique += 1
             self.solved += 1
-            return
+            return False
         one = _one_answer(_full_set(puzzle, loop, self.plan))
         self.unique += one is True
         if len(self.samples) < SAMPLE and one is not None:
             self.samples.append(loop)
         if len(self.settled) < SAMPLE and one:
             self.settled.append(loop)
+        return self.hopeless()
 
     def hopeless(self) -> bool:
         """Whether the loops show the theme out of reach: :data:`EVIDENCE` of them,
@@ -93,11 +97,12 @@ class Evidence:
         (the level, not uniqueness, is then what fails)."""
         return self.loops >= EVIDENCE and not self.solved and (not self.unique or self.unique >= SETTLED)
 
-    def error(self, puzzle: Puzzle, why: str) -> GenerationError | None:
+    def error(self, puzzle: Puzzle, why: str, late: bool = False) -> GenerationError | None:
         """The error that says why the theme gave no puzzle and what would work, or
         None when some loop's full set was solved at the level (the removal, not the
-        theme, then failed: generation's own message says so)."""
-        if self.solved or not self.loops:
+        theme, then failed: generation's own message says so), without a theme, or
+        ``late`` (past the time limit: nothing more is worked out)."""
+        if not self.active or late or self.solved or not self.loops:
             return None
         level, values = HUMAN_LEVELS[self.most - 1], self.plan.setting.values
         assert values is not None
