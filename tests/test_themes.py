@@ -16,7 +16,7 @@ from stepcheck import answers
 from slitherasp import formats, tilings
 from slitherasp.cli import main
 from slitherasp.explain import human_grade
-from slitherasp.make.setting import Setting, plan
+from slitherasp.make.setting import Plan, Setting, plan
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
@@ -76,22 +76,31 @@ def test_a_level_the_theme_cannot_reach_is_said_with_its_reason_and_the_advice_w
     assert values <= wider and count == 1 and grade == level
 
 
-def test_a_theme_that_leaves_no_loop_unique_is_said_with_a_value_to_add(capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    code, out, err = run(capsys, "generate", "cairo", "--size", "8x8", "--clues", "3", "--seed", "2", "--difficulty",
+def test_a_theme_that_leaves_no_loop_unique_is_said_with_a_value_to_add(capsys, monkeypatch,  # type: ignore[no-untyped-def]
+                                                                         tmp_path: Path) -> None:
+    drawn: list[frozenset[int]] = []
+    draw = Plan.random_loop
+
+    def recorded(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(draw(self, *args, **kwargs))
+        return drawn[-1]
+
+    monkeypatch.setattr(Plan, "random_loop", recorded)
+    code, out, err = run(capsys, "generate", "cairo", "--size", "6x6", "--clues", "4", "--seed", "1", "--difficulty",
                          "tricky", "-o", str(tmp_path))
     said = re.fullmatch(
-        r"slitherasp: error: no tricky puzzle with only clues 3 on this patch after 100 loops: none of 100 loops has "
+        r"slitherasp: error: no tricky puzzle with only clues 4 on this patch after 100 loops: none of 100 loops has "
         r"one answer with only those clues given; allow more clue values \(--clues ([\d,]+): (\d+) of these 10 "
         r"loops' clue sets have one answer\)\n", err)
     assert code == 1 and out == "" and said, err
-    # the reason, judged: the all-3s clue sets of such loops have other answers
-    patch = tilings.build("cairo", 8, 8)
-    asked = plan(Setting(values=frozenset({3})), patch, "tricky")
-    for seed in range(5):
-        loop = asked.random_loop(patch, seed)
-        themed = patch.with_clues({c: k for c, k in enumerate(patch.signature(loop)) if k == 3})
-        assert len(answers(themed, limit=2)) == 2
-    assert int(said[2]) >= 1 and {int(k) for k in said[1].split(",")} > {3}
+    assert int(said[2]) >= 1 and {int(k) for k in said[1].split(",")} > {4}
+    # the reason, judged: the all-4s clue sets of the loops drawn have other answers
+    patch = tilings.build("cairo", 6, 6)
+    assert len(drawn) == 100
+    for loop in drawn[::9]:
+        themed = patch.with_clues({c: k for c, k in enumerate(patch.signature(loop)) if k == 4})
+        found = answers(themed, limit=2)
+        assert len(found) == 2
 
 
 def test_with_no_grade_asked_a_theme_without_0_is_said_at_normal(capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -101,3 +110,30 @@ def test_with_no_grade_asked_a_theme_without_0_is_said_at_normal(capsys, tmp_pat
                          str(tmp_path))
     assert code == 1 and out == "" and err.count("\n") == 1
     assert err.startswith("slitherasp: error: no normal puzzle with only clues 2,3 on this patch after 100 loops: ")
+
+
+def test_repaired_loops_give_a_theme_full_clue_sets_with_one_answer_more_often() -> None:
+    """A themed loop is repaired where another loop fits its clues: all 3s on a square
+    7x7, the full sets of 3s with one answer (by the SAT checker) and those Tricky's
+    rules solve, over the same 16 seeds, without and with four rounds of repair."""
+    patch = tilings.build("square", 7, 7)
+    asked = plan(Setting(values=frozenset({3})), patch, "tricky")
+    counts = []
+    for rounds in (0, 4):
+        unique = tricky = 0
+        for seed in range(16):
+            loop = asked.random_loop(patch, seed, rounds=rounds)
+            themed = patch.with_clues({c: k for c, k in enumerate(patch.signature(loop)) if k == 3})
+            found = answers(themed, limit=2)
+            assert found and (len(found) == 2 or found == [loop])
+            unique += len(found) == 1
+            tricky += human_grade(themed, most=3).level is not None
+        counts.append((unique, tricky))
+    (unique_before, tricky_before), (unique_after, tricky_after) = counts
+    assert unique_after >= unique_before + 4 and tricky_after > tricky_before
+
+
+def test_an_all_3s_tricky_puzzle_made_from_the_command_line(capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    values, count, grade = judged(capsys, tmp_path, "square", "--size", "7x7", "--clues", "3", "--seed", "2",
+                                  "--difficulty", "tricky")
+    assert values == {3} and count == 1 and grade == "tricky"

@@ -193,7 +193,7 @@ def generate(
     if attempts is None:
         attempts = PERSON_ATTEMPTS if difficulty is not None else SOLVER_ATTEMPTS
     tried, evidence = 0, Evidence.of(plan, difficulty)  # (what a theme's loops show: :mod:`.theme`)
-    for attempt, loop in _loops(puzzle, rng, attempts, more, plan):
+    for attempt, loop in _loops(puzzle, rng, attempts, more, plan, evidence):
         tried = attempt
         remover = Remover(puzzle, loop, level, progress, None if minimal else TEST_BUDGET, difficulty, deadline, plan)
         order = remover.order()
@@ -240,13 +240,14 @@ def _normal_or_easy(puzzle: Puzzle, *, attempts: int | None, plan: Plan | None, 
     return generate(puzzle, difficulty=HUMAN_LEVELS[0], attempts=attempts, plan=plan, time_limit=time_limit, **how)
 
 
-def _loops(puzzle: Puzzle, rng: random.Random, attempts: int, more: bool,
-           plan: Plan | None = None) -> Iterator[tuple[int, Answer]]:
+def _loops(puzzle: Puzzle, rng: random.Random, attempts: int, more: bool, plan: Plan | None = None,
+           evidence: Evidence | None = None) -> Iterator[tuple[int, Answer]]:
     """The loops to try, numbered from 1: as Loopy's first; where those keep failing
     (Compass-Dodecagonal 10x10: none of 2,000 gave clues the rules solve at Easy), loops
     without tendrils, less curly; past ``attempts``, with ``more``, Loopy's again up to
     :data:`PERSON_MORE` while they come out new (a small patch's loops repeat). A plan's
-    picture has one loop: it is tried ``attempts`` times (each with its own order)."""
+    picture has one loop: it is tried ``attempts`` times (each with its own order). A
+    theme's loops are repaired as its ``evidence`` says (:meth:`.theme.Evidence.rounds`)."""
     if plan is not None and plan.loop is not None:
         for attempt in range(1, attempts + 1):
             check()
@@ -260,7 +261,8 @@ def _loops(puzzle: Puzzle, rng: random.Random, attempts: int, more: bool,
         check()  # stopped before a puzzle was found: nothing to give back
         if attempt > attempts and len(seen) < attempt // 2:  # the loops repeat: the patch has few
             return
-        loop = grow(puzzle, seed=rng.randrange(2**32), tendrils=attempt <= PLAIN_AFTER or attempt > attempts)
+        how = {"rounds": evidence.rounds()} if evidence is not None and evidence.active else {}
+        loop = grow(puzzle, seed=rng.randrange(2**32), tendrils=attempt <= PLAIN_AFTER or attempt > attempts, **how)
         if more:
             seen.add(hash(loop))
         yield attempt, loop

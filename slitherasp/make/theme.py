@@ -41,6 +41,10 @@ asked, that give the level up for the theme (where the level is rare but possibl
 square 10x10 all 3s at Tricky, about one loop in 30 has one answer and a third of those
 are Tricky: 4 of 400)."""
 SAMPLE = 10
+REPAIRS = 4
+"""Rounds of repair a themed loop gets (a solve each, while another loop fits its clues)."""
+TRIAL = 20
+"""Loops repaired before the evidence decides whether repairs go on."""
 """Failed loops kept to grade, and to try another clue value on, for the message."""
 SOLVE_LIMIT = 2.0
 """Seconds one uniqueness test of a full clue set may take (past it: not counted)."""
@@ -90,6 +94,13 @@ class Evidence:
         if len(self.settled) < SAMPLE and one:
             self.settled.append(loop)
         return self.hopeless()
+
+    def rounds(self) -> int:
+        """Repairs for the next loop's full set (:func:`.setting.shaped`): :data:`REPAIRS`
+        over the first :data:`TRIAL` loops, and on while one loop in ten or more has one
+        answer (a theme whose full sets stay ambiguous, all 3s on Cairo, is not repaired
+        at a loss: 30 loops there, none unique after four rounds each)."""
+        return REPAIRS if self.loops < TRIAL or 10 * self.unique >= self.loops else 0
 
     def hopeless(self) -> bool:
         """Whether the loops show the theme out of reach: :data:`EVIDENCE` of them,
