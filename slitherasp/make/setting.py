@@ -196,7 +196,7 @@ def shaped(puzzle: Puzzle, seed: int, plan: Plan, *, tendrils: bool = True, roun
     With a theme, up to ``rounds`` repairs follow: while another loop fits the clues
     the theme gives (clingo finds it), the faces the two loops' insides differ on, and
     those next to them, count :data:`REPAIR_WEIGHT` times more in the score, and the
-    faces there and next to them are reshaped again (square 10x10, all 3s, 30 loops: 4
+    faces there and next to them are reshaped again (half as many tries a face) (square 10x10, all 3s, 30 loops: 4
     rounds make 13 full sets unique and 4 Tricky, against 1 and 1)."""
     import random
 
@@ -209,14 +209,13 @@ def shaped(puzzle: Puzzle, seed: int, plan: Plan, *, tendrils: bool = True, roun
     units = [u for u in plan.orbits if mask is None or all(c in mask for c in u)]
     unit_of = {c: i for i, u in enumerate(units) for c in u}
     neighbours = face_neighbours(puzzle)
-    focus: set[int] = set()
+    bonus = [0] * len(units)  # (a repair's extra weight per unit: on the faces where another loop differs)
 
     def value(c: int) -> int:
         return sum(board[g] != board[c] for g in neighbours[c])
 
     def score(faces: set[int]) -> int:
-        given = sum(len(units[i]) + REPAIR_WEIGHT * len(focus.intersection(units[i]))
-                    for i in {unit_of[c] for c in faces if c in unit_of}
+        given = sum(len(units[i]) + bonus[i] for i in {unit_of[c] for c in faces if c in unit_of}
                     if values is None or all(value(c) in values for c in units[i]))
         if mask is None:
             return given
@@ -225,9 +224,9 @@ def shaped(puzzle: Puzzle, seed: int, plan: Plan, *, tendrils: bool = True, roun
     inside = board.count(WHITE)
     least = inside // 2  # (a loop may not shrink past half its inside: round a face or two, it is no puzzle)
 
-    def shape(pool: Sequence[int]) -> None:
+    def shape(pool: Sequence[int], tries: int) -> None:
         nonlocal inside
-        for _ in range(SHAPING * len(pool)):
+        for _ in range(tries * len(pool)):
             f = pool[rng.randrange(len(pool))]
             other = WHITE + BLACK - board[f]
             if (other == BLACK and inside <= least) or not switchable(puzzle, board, f):
@@ -244,13 +243,14 @@ def shaped(puzzle: Puzzle, seed: int, plan: Plan, *, tendrils: bool = True, roun
         return frozenset(e for e, cs in enumerate(puzzle.edge_cells)
                          if (board[cs[0]] == WHITE) != (len(cs) > 1 and board[cs[1]] == WHITE))
 
-    shape(range(n))
+    shape(range(n), SHAPING)
     for _ in range(rounds if values is not None else 0):
         apart = _apart(puzzle, plan, loop(), [board[c] == WHITE for c in range(n)])
         if not apart:
             break
         focus = {g for c in apart for g in (c, *neighbours[c]) if g < n}
-        shape(sorted({g for c in focus for g in (c, *neighbours[c]) if g < n}))
+        bonus = [REPAIR_WEIGHT * len(focus.intersection(u)) for u in units]
+        shape(sorted({g for c in focus for g in (c, *neighbours[c]) if g < n}), SHAPING // 2)
     return loop()
 
 

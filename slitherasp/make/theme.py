@@ -43,7 +43,7 @@ are Tricky: 4 of 400)."""
 SAMPLE = 10
 REPAIRS = 4
 """Rounds of repair a themed loop gets (a solve each, while another loop fits its clues)."""
-TRIAL = 20
+TRIAL = 10
 """Loops repaired before the evidence decides whether repairs go on."""
 """Failed loops kept to grade, and to try another clue value on, for the message."""
 SOLVE_LIMIT = 2.0
