@@ -47,6 +47,7 @@ from ..solver.grade import LEVELS, Grade, grade, grade_json
 from .loops import random_loop
 from .removal import TEST_BUDGET, Progress, Remover, removed
 from .setting import Plan
+from .theme import Evidence
 
 DIFFICULTIES = HUMAN_LEVELS[:5]
 """Grades for a person that generation can aim at (``search`` is not a goal)."""
@@ -182,14 +183,8 @@ def generate(
     (``fiendish`` and ``search`` included), left out with ``person=False``.
     """
     if level is None and difficulty is None:  # a person's Normal; on a patch too small for one, Easy
-        try:
-            return generate(puzzle, seed=seed, difficulty=DEFAULT_DIFFICULTY, minimal=minimal, plan=plan,
-                            attempts=attempts or FALLBACK_AFTER, progress=progress, person=person,
-                            time_limit=time_limit, partial=partial)
-        except GenerationError:
-            if time_limit is not None:
-                raise
-            difficulty = HUMAN_LEVELS[0]
+        return _normal_or_easy(puzzle, seed=seed, minimal=minimal, attempts=attempts, progress=progress,
+                               person=person, time_limit=time_limit, partial=partial, plan=plan)
     _check_goal(puzzle, level, difficulty)
     start, rng = time.perf_counter(), random.Random(seed)
     reached: list[str | None | Puzzle] = []  # (a failed loop's full clue set: graded if all fail)
@@ -197,14 +192,16 @@ def generate(
     more = attempts is None and difficulty is not None
     if attempts is None:
         attempts = PERSON_ATTEMPTS if difficulty is not None else SOLVER_ATTEMPTS
-    tried = 0
-    for attempt, loop in _loops(puzzle, rng, attempts, more, plan):
+    tried, evidence = 0, Evidence.of(plan, difficulty)  # (what a theme's loops show: :mod:`.theme`)
+    for attempt, loop in _loops(puzzle, rng, attempts, more, plan, evidence):
         tried = attempt
         remover = Remover(puzzle, loop, level, progress, None if minimal else TEST_BUDGET, difficulty, deadline, plan)
         order = remover.order()
         rng.shuffle(order)
         stop = removed(remover, order, minimal, difficulty)
         tests += remover.tests
+        if evidence.note(puzzle, loop, stop):  # a theme out of reach: said now, not after every loop
+            break
         if stop is None:
             if len(reached) < REACHED_SAMPLE:
                 reached.append(puzzle.with_clues(remover.clues))  # (the clues it could give)
@@ -224,16 +221,33 @@ def generate(
     if reason() == "interrupt":  # stopped while the last loop was tested: that is no failure
         raise StoppedError("interrupt")
     late = deadline is not None and time.perf_counter() > deadline
-    raise _failed(level, difficulty, reached, "within the time limit" if late else f"after {tried} loops", late)
+    why = "within the time limit" if late else f"after {tried} loops"
+    raise evidence.error(puzzle, why, late) or _failed(level, difficulty, reached, why, late)
 
 
-def _loops(puzzle: Puzzle, rng: random.Random, attempts: int, more: bool,
-           plan: Plan | None = None) -> Iterator[tuple[int, Answer]]:
+def _normal_or_easy(puzzle: Puzzle, *, attempts: int | None, plan: Plan | None, time_limit: float | None,
+                    **how: Any) -> Generated:
+    """A person's Normal (:data:`DEFAULT_DIFFICULTY`), or Easy on a patch too small for
+    one: not with a time limit, nor for a clue theme without 0 (Easy's rules cannot start
+    without a 0: the theme's reason at Normal is the one to say)."""
+    try:
+        return generate(puzzle, difficulty=DEFAULT_DIFFICULTY, attempts=attempts or FALLBACK_AFTER, plan=plan,
+                        time_limit=time_limit, **how)
+    except GenerationError:
+        values = None if plan is None else plan.setting.values
+        if time_limit is not None or (values is not None and 0 not in values):
+            raise
+    return generate(puzzle, difficulty=HUMAN_LEVELS[0], attempts=attempts, plan=plan, time_limit=time_limit, **how)
+
+
+def _loops(puzzle: Puzzle, rng: random.Random, attempts: int, more: bool, plan: Plan | None = None,
+           evidence: Evidence | None = None) -> Iterator[tuple[int, Answer]]:
     """The loops to try, numbered from 1: as Loopy's first; where those keep failing
     (Compass-Dodecagonal 10x10: none of 2,000 gave clues the rules solve at Easy), loops
     without tendrils, less curly; past ``attempts``, with ``more``, Loopy's again up to
     :data:`PERSON_MORE` while they come out new (a small patch's loops repeat). A plan's
-    picture has one loop: it is tried ``attempts`` times (each with its own order)."""
+    picture has one loop: it is tried ``attempts`` times (each with its own order). A
+    theme's loops are repaired as its ``evidence`` says (:meth:`.theme.Evidence.rounds`)."""
     if plan is not None and plan.loop is not None:
         for attempt in range(1, attempts + 1):
             check()
@@ -247,7 +261,8 @@ def _loops(puzzle: Puzzle, rng: random.Random, attempts: int, more: bool,
         check()  # stopped before a puzzle was found: nothing to give back
         if attempt > attempts and len(seen) < attempt // 2:  # the loops repeat: the patch has few
             return
-        loop = grow(puzzle, seed=rng.randrange(2**32), tendrils=attempt <= PLAIN_AFTER or attempt > attempts)
+        how = {"rounds": evidence.rounds()} if evidence is not None and evidence.active else {}
+        loop = grow(puzzle, seed=rng.randrange(2**32), tendrils=attempt <= PLAIN_AFTER or attempt > attempts, **how)
         if more:
             seen.add(hash(loop))
         yield attempt, loop
