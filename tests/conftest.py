@@ -137,21 +137,33 @@ def triangle() -> Puzzle:
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str | None]:
     """The static site (ready puzzles of two tilings, and the manual where MkDocs is
-    installed), built once for the session: tests/test_site.py and
-    tests/test_variant_tilings.py play it, and run in one process (see
-    :func:`pytest_collection_modifyitems`); and why it has no manual (None when it has one)."""
+    installed), built once for the whole run: under pytest-xdist the first process that
+    needs it builds it under a lock in the run's shared folder and the other one reads it
+    (tests/test_site.py and tests/test_variant_tilings.py play it); and why it has no
+    manual (None when it has one)."""
+    import fcntl
+
     from slitherasp.model.errors import InputError
     from slitherasp.web.site import build
 
-    public = tmp_path_factory.mktemp("site") / "public"
-    try:
-        made = build(public, ready=["square", "cairo"])
-    except InputError as e:
-        if "cannot fetch" in str(e):
-            pytest.skip(f"the runtimes cannot be fetched here: {e}")
-        raise
-    assert "snapshot" in made
-    return public, made["manual"]
+    root = tmp_path_factory.getbasetemp()
+    root = root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root  # shared by the run's processes
+    public, record = root / "site" / "public", root / "site.json"
+    with open(root / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not record.exists():
+            try:
+                made = build(public, ready=["square", "cairo"])
+                record.write_text(json.dumps({"snapshot": "snapshot" in made, "manual": made["manual"]}))
+            except InputError as e:
+                if "cannot fetch" not in str(e):
+                    raise
+                record.write_text(json.dumps({"skip": f"the runtimes cannot be fetched here: {e}"}))
+        found = json.loads(record.read_text())
+    if "skip" in found:
+        pytest.skip(found["skip"])
+    assert found["snapshot"]
+    return public, found["manual"]
 
 
 def interruptible() -> None:
@@ -167,13 +179,12 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads the groups into the test ids
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Under pytest-xdist (``-n 2 --dist loadgroup``, the README's test command), the tests
-    of a module that share a fixture wider than a test (a browser, a built site, a served
-    page) run in one process, so that it is made once (the static site, for every module that
-    plays it); the others spread over the processes."""
+    of a module that share a module-wide fixture (a browser, a served page) are marked as
+    one group, which asks pytest-xdist to run them in one process, so that it is made
+    once. (pytest-xdist 3.8 does not always keep a group together: the static site, the
+    costliest, is shared through a lock instead; see :func:`built`.)"""
     for item in items:
         info = getattr(item, "_fixtureinfo", None)
         defs = {} if info is None else info.name2fixturedefs
-        if "built" in defs and defs["built"][-1].scope == "session":  # the static site, built once: one process
-            item.add_marker(pytest.mark.xdist_group("the static site"))
-        elif any(d and d[-1].scope != "function" for d in defs.values()) and getattr(item, "module", None):
+        if any(d and d[-1].scope == "module" for d in defs.values()) and getattr(item, "module", None):
             item.add_marker(pytest.mark.xdist_group(item.module.__name__))

@@ -36,7 +36,7 @@ def test_session_answers_agree_with_an_independent_judge(name: str, size: int) -
             seen["unique"] += 1
         else:
             assert got.status == SAT and got.unique is False
-            assert len(set(got.answers)) == 2 and set(got.answers) <= set(judged(p, limit=10**6))
+            assert len(set(got.answers)) == 2  # each valid (checked above): no need to list them all
             seen["several"] += 1
     assert all(seen.values()), seen
     assert any(isinstance(s, Session) for s in batch._sessions.values())
@@ -95,7 +95,7 @@ def test_each_link_atom_is_printed_once_per_session(monkeypatch: pytest.MonkeyPa
     for p in puzzles:
         clues = {c: k for c, k in enumerate(p.clues) if k is not None}
         r = session.solve(clues, models=2, conflicts=1000, statistics=False)
-        assert set(r.answers) <= set(judged(p, limit=10**6))
+        assert all(check(p, p.links(a)).valid for a in r.answers) and len(set(r.answers)) == len(r.answers)
         models += len(r.answers)
     links = [x for x in printed if x.startswith("link(")]
     assert models > len(puzzles)  # some puzzles had a second answer: atoms met again
