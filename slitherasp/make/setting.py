@@ -262,6 +262,7 @@ def _apart(puzzle: Puzzle, plan: Plan, loop: Answer, inside: list[bool]) -> set[
     """The faces whose side differs between ``loop`` and another loop that fits the
     clues the plan gives of it (none: its clues have one answer, or clingo did not
     tell within two seconds)."""
+    from ..kinds.variant.rules import held
     from ..solver.run import solve
 
     full = puzzle.signature(loop)
@@ -269,18 +270,5 @@ def _apart(puzzle: Puzzle, plan: Plan, loop: Answer, inside: list[bool]) -> set[
     other = next((a for a in solve(given, models=2, time_limit=2.0).answers if a != loop), None)
     if other is None:
         return set()
-    side: dict[int, bool] = {}  # the other loop's inside: a walk in from the border, across its edges
-    todo = []
-    for c, es in enumerate(puzzle.cell_edges):
-        for e in es:
-            if len(puzzle.edge_cells[e]) == 1 and c not in side:
-                side[c] = e in other
-                todo.append(c)
-    while todo:
-        c = todo.pop()
-        for e in puzzle.cell_edges[c]:
-            for d in puzzle.edge_cells[e]:
-                if d not in side:
-                    side[d] = side[c] != (e in other)
-                    todo.append(d)
-    return {c for c, s in side.items() if s != inside[c]}
+    side = held(puzzle, set(other))  # the other loop's inside
+    return {c for c, s in enumerate(side) if s is not None and s != inside[c]}
