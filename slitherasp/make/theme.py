@@ -41,11 +41,11 @@ asked, that give the level up for the theme (where the level is rare but possibl
 square 10x10 all 3s at Tricky, about one loop in 30 has one answer and a third of those
 are Tricky: 4 of 400)."""
 SAMPLE = 10
+"""Failed loops kept to grade, and to try another clue value on, for the message."""
 REPAIRS = 4
 """Rounds of repair a themed loop gets (a solve each, while another loop fits its clues)."""
 TRIAL = 10
 """Loops repaired before the evidence decides whether repairs go on."""
-"""Failed loops kept to grade, and to try another clue value on, for the message."""
 SOLVE_LIMIT = 2.0
 """Seconds one uniqueness test of a full clue set may take (past it: not counted)."""
 
