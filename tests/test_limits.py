@@ -219,3 +219,27 @@ def test_sigterm_on_generate_keeps_the_puzzle_so_far_and_it_is_unique(tmp_path: 
     puzzle = read_file(str(kept[0]))
     answer = solve(puzzle, unique=True)
     assert answer.unique and check(puzzle, puzzle.links(answer.answers[0])).valid
+
+
+def test_a_result_printed_slowly_is_neither_cut_nor_followed_by_a_second_one(tmp_path: Path) -> None:
+    """CI: Ctrl-C on ``solve --models 0 --json`` printed its 13 MB result, and the
+    watchdog, 0.8 s after the signal, printed an UNKNOWN object after it: two results.
+    Here the standard output takes 2 s to write, past the time limit and its grace."""
+    path = tmp_path / "big.lp"
+    path.write_text(write_instance(grid(10, 10)))
+    code = ("import sys, time\n"
+            "class Slow:\n"
+            "    def __init__(self, real): self.real = real\n"
+            "    def write(self, s): time.sleep(2.0) if len(s) > 1 else None; return self.real.write(s)\n"
+            "    def flush(self): self.real.flush()\n"
+            "    def __getattr__(self, name): return getattr(self.real, name)\n"
+            "sys.stdout = Slow(sys.stdout)\n"
+            "from slitherasp.cli.main import main\n"
+            f"sys.exit(main(['solve', {str(path)!r}, '--models', '0', '--json', '--time-limit', '1']))\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          preexec_fn=interruptible)
+    assert proc.returncode == 124, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert len(lines) == 1, proc.stdout[:300]
+    found = json.loads(lines[0])
+    assert found["timed_out"] is True and found["models"] > 0

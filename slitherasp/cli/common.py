@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from ..model import Puzzle
-from ..model.errors import InputError, located, printable
+from ..model.errors import InputError, located
 from ..model.limits import MAX_MODELS
+from .output import Said, err, out  # noqa: F401  (the printing of every command, here for its users)
 from .typed import lowered
 
 STARTED = time.perf_counter()
@@ -75,15 +76,6 @@ def stopped(otherwise: Exit) -> Exit:
 
 
 # --------------------------------------------------------------------------- printing
-def out(text: str = "") -> None:
-    sys.stdout.write(text + "\n")
-
-
-def err(text: str) -> None:
-    """A line on standard error, one line whatever it quotes (:func:`printable`)."""
-    sys.stderr.write(printable(text) + "\n")
-
-
 def score_text(score: float) -> str:
     """A person's score to two places, cut rather than rounded: a score is its level
     plus a fraction below 1, so 1.999 (easy) must not print as 2.00 (normal's start).

@@ -62,6 +62,7 @@ def watched(args: argparse.Namespace) -> Iterator[None]:
         with deadline(limit, start=common.STARTED):
             yield
         return
+    common.Said.begun = False
     flag = threading.Event()
     done = threading.Event()
     wake_r, wake_w = os.pipe()
@@ -94,7 +95,9 @@ def _watch(wake: int, flag: threading.Event, done: threading.Event, end: float |
     signals = 0
     while not done.is_set():
         now = time.perf_counter()
-        if hard is not None and now >= hard:
+        if hard is not None and now >= hard and common.Said.writing and signals < 2:
+            hard = now + GRACE  # the result is being printed: let it end (a second Ctrl-C still does)
+        elif hard is not None and now >= hard:
             _leave(Exit.INTERRUPT if signals else Exit.TIMEOUT, args)
         ready, _, _ = select.select([wake], [], [], 0.1 if hard is None else min(0.1, hard - now))
         if ready:
@@ -130,7 +133,7 @@ def _leave(code: Exit, args: argparse.Namespace) -> None:
     what = "interrupted" if code == Exit.INTERRUPT else "the time limit ran out"
     try:
         sys.stdout.flush()
-        known = unknown_json(args, code)
+        known = None if common.Said.begun else unknown_json(args, code)  # never a second result
         if known is not None:
             sys.stdout.write(json.dumps(known) + "\n")
             sys.stdout.flush()
