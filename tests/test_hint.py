@@ -72,6 +72,7 @@ def test_the_watchdog_prints_the_unknown_hint(capsys, monkeypatch) -> None:  # t
         raise SystemExit(code)
 
     monkeypatch.setattr(os, "_exit", leave)
+    monkeypatch.setattr(watch.common.Said, "begun", False)  # no result printed yet (as watched() starts it)
     args = build_parser("explain").parse_args(["hint", "p.lp", "--json"])
     with pytest.raises(SystemExit, match="124"):
         watch._leave(Exit.TIMEOUT, args)
