@@ -28,4 +28,3 @@ def run(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # before the command's own handler was set (or after it was undone)
         sys.stderr.write("slitherasp: interrupted\n")
         return 130
-

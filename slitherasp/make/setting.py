@@ -65,6 +65,11 @@ class Plan:
         return [u for u in self.orbits
                 if all((mask is None or c in mask) and (values is None or full[c] in values) for c in u)]
 
+    def full_set(self, puzzle: Puzzle, loop: Answer) -> Puzzle:
+        """``puzzle`` with every clue of ``loop`` that the plan lets be given."""
+        full = puzzle.signature(loop)
+        return puzzle.with_clues({c: full[c] for unit in self.units(full) for c in unit})
+
     def random_loop(self, puzzle: Puzzle, seed: int, *, tendrils: bool = True, rounds: int = 0) -> Answer:
         """A random loop as Loopy grows them (:func:`.loops.random_loop`); with a clue
         theme or a mask, then reshaped so that more of its clues may be given and less of
@@ -265,8 +270,7 @@ def _apart(puzzle: Puzzle, plan: Plan, loop: Answer, inside: list[bool]) -> set[
     from ..kinds.variant.rules import held
     from ..solver.run import solve
 
-    full = puzzle.signature(loop)
-    given = puzzle.with_clues({c: full[c] for unit in plan.units(full) for c in unit})
+    given = plan.full_set(puzzle, loop)
     other = next((a for a in solve(given, models=2, time_limit=2.0).answers if a != loop), None)
     if other is None:
         return set()

@@ -87,7 +87,7 @@ class Evidence:
             self.unique += 1
             self.solved += 1
             return False
-        one = _one_answer(_full_set(puzzle, loop, self.plan))
+        one = _one_answer(self.plan.full_set(puzzle, loop))
         self.unique += one is True
         if len(self.samples) < SAMPLE and one is not None:
             self.samples.append(loop)
@@ -142,7 +142,7 @@ class Evidence:
         for loop in self.settled:
             if time.perf_counter() > end or HUMAN_LEVELS[self.most] in found:  # (none can be easier)
                 break
-            g = human_grade(_full_set(puzzle, loop, self.plan), deadline=min(end, time.perf_counter() + 0.5))
+            g = human_grade(self.plan.full_set(puzzle, loop), deadline=min(end, time.perf_counter() + 0.5))
             found.append(g.level or "search")
         return min(found, key=HUMAN_LEVELS.index, default=None)
 
@@ -155,7 +155,7 @@ class Evidence:
         best, most, loops = None, 0, self.settled if by_rules else self.samples
         for v in sorted(set(range(sides + 1)) - values):
             wider = replace(self.plan, setting=replace(self.plan.setting, values=values | {v}))
-            sets = [_full_set(puzzle, loop, wider) for loop in loops]
+            sets = [wider.full_set(puzzle, loop) for loop in loops]
             good = sum(_solves(s, self.most) if by_rules else _one_answer(s) is True for s in sets)
             if good > most:
                 best, most = v, good
@@ -172,12 +172,6 @@ def _needing(level: str | None) -> str:
     if level is None:
         return ""
     return " (a person's rules do not solve them, even with trials)" if level == "search" else f" (they need {level})"
-
-
-def _full_set(puzzle: Puzzle, loop: Answer, plan: Plan) -> Puzzle:
-    """The puzzle with every clue of ``loop`` that ``plan`` lets be given."""
-    full = puzzle.signature(loop)
-    return puzzle.with_clues({c: full[c] for unit in plan.units(full) for c in unit})
 
 
 def _one_answer(puzzle: Puzzle) -> bool | None:
