@@ -30,6 +30,8 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 from slitherasp import tilings
 from slitherasp.counting.census import census
@@ -108,6 +110,17 @@ def oeis_rows(largest: int, limit: float) -> list[list[str]]:
     return rows
 
 
+def timed_census(patch: Puzzle, method: str, limit: float, clock: Callable[[], float]) -> tuple[Any, float]:
+    """The census of ``patch`` by ``method`` (None when ``limit`` seconds stopped it) and
+    the seconds it took by ``clock``."""
+    start = clock()
+    try:
+        with deadline(limit):
+            return census(patch, method=method), clock() - start
+    except StoppedError:
+        return None, clock() - start
+
+
 def census_rows(cells: int, limit: float) -> list[list[str]]:
     patches = [("square", w, h) for w, h in ((2, 2), (3, 2), (3, 3), (4, 3), (5, 3), (4, 4))]
     patches += [("honeycomb", 3, 3), ("cairo", 3, 3), ("octagonal", 3, 3), ("triangular", 3, 3)]
@@ -118,13 +131,9 @@ def census_rows(cells: int, limit: float) -> list[list[str]]:
             continue
         row = [f"{name} {w}x{h}", str(len(patch.cells))]
         for method in ("frontier", "enumerate"):
-            start = time.perf_counter()
-            try:
-                with deadline(limit):
-                    c = census(patch, method=method)
-                row += [str(c.loops), str(c.puzzles), f"{c.seconds:.2f}", str(c.work)]
-            except StoppedError:
-                row += ["-", "-", f">{time.perf_counter() - start:.0f}", "-"]
+            c, seconds = timed_census(patch, method, limit, time.perf_counter)
+            row += ["-", "-", f">{seconds:.0f}", "-"] if c is None else \
+                [str(c.loops), str(c.puzzles), f"{c.seconds:.2f}", str(c.work)]
         print(f"  census {name} {w}x{h}: done", file=sys.stderr)
         rows.append(row)
     return rows
@@ -150,14 +159,12 @@ def array_rows(limit: float, both: int) -> list[list[str]]:
             if (name, method) in stopped or (method == "enumerate" and len(patch.cells) > both):
                 row += ["-", "-", "-", "not run"]
                 continue
-            start = time.process_time()
-            try:
-                with deadline(limit):
-                    c = census(patch, method=method)
-                row += [str(c.loops), str(c.puzzles), f"{time.process_time() - start:.1f}", str(c.work)]
-            except StoppedError:
+            c, seconds = timed_census(patch, method, limit, time.process_time)
+            if c is None:
                 stopped.add((name, method))
-                row += ["-", "-", f">{time.process_time() - start:.0f}", "stopped"]
+                row += ["-", "-", f">{seconds:.0f}", "stopped"]
+            else:
+                row += [str(c.loops), str(c.puzzles), f"{seconds:.1f}", str(c.work)]
             print(f"  census {name} {w}x{h} {method}: {row[-4:]}", file=sys.stderr, flush=True)
         got = {row[3], row[7]} - {"-"}
         row.append("yes" if len(got) == 1 and "-" not in (row[3], row[7]) else "NO" if len(got) > 1 else "")

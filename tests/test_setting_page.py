@@ -20,6 +20,7 @@ from test_web_page import Page
 
 from slitherasp import tilings
 from slitherasp.formats import write_text
+from slitherasp.model import Puzzle
 from slitherasp.rules.grade import human_grade
 
 page = test_web_page.page  # the page, served as tests/test_web_page.py serves it
@@ -60,17 +61,28 @@ def hover(page: Page, point: tuple[float, float]) -> None:
     actions.perform()
 
 
-def test_a_symmetry_shows_the_orbit_and_places_a_clue_on_all_of_it(page: Page) -> None:
+def composing_with(page: Page, symmetry: str) -> Puzzle:
+    """A blank square 5x5 open in compose with ``symmetry`` chosen, the pointer over face 1."""
     blank = tilings.build("square", 5, 5)
     page.open(write_text(blank, "pzpr").strip())
     page.act("compose")
     page.wait(lambda: len(page.b.find_elements("css selector", "#symmetry option")) > 1)
-    choose(page, "#symmetry", "rot90")
+    choose(page, "#symmetry", symmetry)
     hover(page, page.centre(1))
+    return blank
+
+
+def ghosts(page: Page) -> set[int]:
+    """The faces the page shows as ghosts of the one under the pointer."""
+    return {int(x) for x in page.js(
+        "return [...document.querySelectorAll('[data-ghost]')].map(n => n.dataset.ghost)")}
+
+
+def test_a_symmetry_shows_the_orbit_and_places_a_clue_on_all_of_it(page: Page) -> None:
+    blank = composing_with(page, "rot90")
     orbit = {turned(blank, 1, a) for a in (0, 90, 180, 270)}
     assert len(orbit) == 4
-    page.wait(lambda: {int(x) for x in page.js(
-        "return [...document.querySelectorAll('[data-ghost]')].map(n => n.dataset.ghost)")} == orbit - {1})
+    page.wait(lambda: ghosts(page) == orbit - {1})
     page.press("3")
     page.wait(lambda: "4 clues" in page.status())
     assert {c for c, k in enumerate(page.puzzle().clues) if k == 3} == orbit
@@ -94,16 +106,10 @@ def mirrored(puzzle, cell: int) -> int:  # type: ignore[no-untyped-def]
 
 
 def test_all_the_symmetries_together_place_a_clue_on_eight_faces_and_make_a_puzzle(page: Page) -> None:
-    blank = tilings.build("square", 5, 5)
-    page.open(write_text(blank, "pzpr").strip())
-    page.act("compose")
-    page.wait(lambda: len(page.b.find_elements("css selector", "#symmetry option")) > 1)
-    choose(page, "#symmetry", "full")
-    hover(page, page.centre(1))
+    blank = composing_with(page, "full")
     orbit = {turned(blank, f, a) for f in (1, mirrored(blank, 1)) for a in (0, 90, 180, 270)}
     assert len(orbit) == 8
-    page.wait(lambda: {int(x) for x in page.js(
-        "return [...document.querySelectorAll('[data-ghost]')].map(n => n.dataset.ghost)")} == orbit - {1})
+    page.wait(lambda: ghosts(page) == orbit - {1})
     page.press("2")
     page.wait(lambda: "8 clues" in page.status())
     page.wait(lambda: {c for c, k in enumerate(page.puzzle().clues) if k == 2} == orbit)
